@@ -1,0 +1,26 @@
+"""The pure rules engine: cards, rule sets, seeded deals, moves, positions, the game.
+
+Nothing here imports Textual, the UI, the plugin manager or touches the disk (a test checks).
+"""
+
+from .cards import glyph, parse_card
+from .catalog import Catalog, DuplicateId, ScoringScheme, default_catalog
+from .errors import (
+    IllegalMove,
+    NotationError,
+    PositionError,
+    SpiderError,
+    UnknownId,
+    VariantError,
+)
+from .game import PLAYING, STUCK, WON, Game, Step, random_deal
+from .moves import DEAL_MOVE, Move
+from .rules import HouseRule, RuleSet, house_rules_from_dict
+from .state import DEAL, FOUNDATION, State
+
+__all__ = [
+    "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "HouseRule",
+    "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleSet",
+    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "UnknownId", "VariantError",
+    "WON", "default_catalog", "glyph", "house_rules_from_dict", "parse_card", "random_deal",
+]

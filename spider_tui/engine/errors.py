@@ -1,0 +1,48 @@
+"""Errors the engine raises; every message is meant to be shown to a player as it is."""
+
+from __future__ import annotations
+
+
+class SpiderError(ValueError):
+    """Base class: bad input the player or a plugin author can fix."""
+
+
+class IllegalMove(SpiderError):
+    """A move or deal that the rules do not allow. ``str()`` says why, in the player's words."""
+
+    def __init__(self, reason: str, move: object | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.move = move
+
+
+class NotationError(IllegalMove):
+    """Text that is not a move at all (``"3>>7"``) or names a column that does not exist."""
+
+
+class PositionError(SpiderError):
+    """A position file that cannot be read, or whose cards are not the variant's deck."""
+
+
+class UnknownId(SpiderError, LookupError):
+    """A variant, house rule or scoring scheme id that nobody registered."""
+
+    def __init__(self, kind: str, wanted: str, known: list[str]) -> None:
+        listing = ", ".join(sorted(known)) if known else "none are registered"
+        super().__init__(f"unknown {kind} {wanted!r} (known: {listing})")
+        self.kind = kind
+        self.wanted = wanted
+        self.known = sorted(known)
+
+
+class VariantError(SpiderError):
+    """A variant (or house-rule) declaration with problems; lists every one, with file and key."""
+
+    def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        return [f"{self.source}: {key}: {msg}" if key else f"{self.source}: {msg}"
+                for key, msg in self.problems]

@@ -1,0 +1,79 @@
+"""Moves as small frozen values whose ``str()`` is their notation (``3>7``, ``3:2>7``, ``d``,
+``3>f``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import NotationError
+from .state import DEAL, FOUNDATION
+
+_MOVE_RE = re.compile(r"^\s*(\d+)\s*(?::\s*(\d+)\s*)?>\s*(\d+|f)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move of ``count`` cards from column ``src`` to ``dst`` (0-based; notation adds one).
+
+    ``dst`` is :data:`FOUNDATION` for a complete run sent to the foundation. A deal has ``src``
+    and ``dst`` ``None``. ``count`` is ``None`` when the notation left it implied; the game fills
+    it in. ``explicit`` only decides whether ``str()`` writes the count, so it is not compared.
+    """
+
+    src: int | None = None
+    dst: int | None = None
+    count: int | None = None
+    explicit: bool = field(default=False, compare=False)
+
+    @classmethod
+    def deal(cls) -> "Move":
+        return DEAL_MOVE
+
+    @property
+    def is_deal(self) -> bool:
+        return self.src is None
+
+    @property
+    def to_foundation(self) -> bool:
+        return self.dst == FOUNDATION
+
+    def __str__(self) -> str:
+        if self.src is None:
+            return "d"
+        if self.dst == FOUNDATION:
+            return f"{self.src + 1}>f"
+        if self.explicit and self.count is not None:
+            return f"{self.src + 1}:{self.count}>{self.dst + 1}"
+        return f"{self.src + 1}>{self.dst + 1}"
+
+    def as_tuple(self) -> tuple[int, int, int]:
+        """The engine's ``(src, count, dst)`` form (the count must be known)."""
+        if self.src is None:
+            return DEAL
+        assert self.count is not None and self.dst is not None
+        return (self.src, self.count, self.dst)
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read ``3>7``, ``3:2>7``, ``3>f`` or ``d``; columns are checked later, by the game."""
+        t = text.strip().lower()
+        if t in ("d", "deal"):
+            return DEAL_MOVE
+        m = _MOVE_RE.match(t)
+        if not m:
+            raise NotationError(
+                f"cannot read move {text!r}: write 3>7 (column 3 onto 7), 3:2>7 (two cards), "
+                f"3>f (a complete run to the foundation) or d (deal)"
+            )
+        src = int(m.group(1)) - 1
+        count = int(m.group(2)) if m.group(2) is not None else None
+        dst = FOUNDATION if m.group(3) == "f" else int(m.group(3)) - 1
+        if src < 0 or (dst != FOUNDATION and dst < 0):
+            raise NotationError(f"cannot read move {text!r}: columns are numbered from 1")
+        if count is not None and count < 1:
+            raise NotationError(f"cannot read move {text!r}: move at least one card")
+        return cls(src, dst, count, explicit=count is not None)
+
+
+DEAL_MOVE = Move()

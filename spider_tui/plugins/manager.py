@@ -1,0 +1,357 @@
+"""The plugin manager: loads every plugin so that one broken plugin cannot take the rest down.
+
+Plugins come from three places, all through the same hooks:
+
+* installed packages with an entry point in the ``spider_tui`` group (the built-in plugin is one:
+  see ``pyproject.toml``);
+* ``.py`` files in a variants folder (the shipped ``variants/`` and the player's own);
+* TOML files in a variants or themes folder, which the folder plugins turn into registrations.
+
+pluggy's own ``load_setuptools_entrypoints`` lets one import error stop everything, so each entry
+point is loaded here by hand, and each plugin's hook is called on its own: a failure is recorded
+against that plugin (``spider-tui plugins``, a notice in the app) and the others carry on.
+``SPIDER_TUI_PLUGINS`` (a comma-separated list of plugin names) restricts which plugins load.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import traceback
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import pluggy
+
+from .. import paths
+from ..engine.catalog import Catalog, DuplicateId
+from ..engine.errors import SpiderError
+from ..engine.rules import HouseRule, RuleSet
+from . import hookspecs
+from .files import import_file, load_theme_folder, load_variant_folder, python_files
+from .hookspecs import PROJECT, hookimpl
+from .themespec import ThemeSpec
+
+ENTRY_POINT_GROUP = "spider_tui"
+ENV_ALLOW = "SPIDER_TUI_PLUGINS"
+REGISTRATION_HOOKS = ("register_variants", "register_house_rules", "register_scoring",
+                      "register_themes")
+PLAY_HOOKS = ("game_started", "action_played", "game_ended")
+
+
+@dataclass
+class PluginInfo:
+    name: str
+    kind: str                  # "entry point", "file", "folder"
+    version: str = ""
+    source: str = ""
+    hooks: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    disabled: bool = False
+    registered: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class FolderPlugin:
+    """Turns the TOML files of a variants folder and a themes folder into registrations."""
+
+    def __init__(self, variants: Path | None, themes: Path | None,
+                 report: Callable[[str], None]) -> None:
+        self.variants = variants
+        self.themes = themes
+        self.report = report
+        self._house_rules: list[HouseRule] | None = None
+
+    def _load_variants(self) -> tuple[list[RuleSet], list[HouseRule]]:
+        found: list[RuleSet] = []
+        hrs: list[HouseRule] = []
+        if self.variants is not None:
+            load_variant_folder(self.variants, found.append, hrs.append, self.report)
+        return found, hrs
+
+    @hookimpl
+    def register_variants(self, register: Callable[[Any], None]) -> None:
+        found, hrs = self._load_variants()
+        self._house_rules = hrs
+        for rules in found:
+            register(rules)
+
+    @hookimpl
+    def register_house_rules(self, register: Callable[[Any], None]) -> None:
+        if self._house_rules is None:
+            self._house_rules = self._load_variants()[1]
+        for hr in self._house_rules:
+            register(hr)
+
+    @hookimpl
+    def register_themes(self, register: Callable[[Any], None]) -> None:
+        if self.themes is not None:
+            load_theme_folder(self.themes, register, self.report)
+
+
+def _allowed() -> set[str] | None:
+    value = os.environ.get(ENV_ALLOW)
+    if value is None:
+        return None
+    return {v.strip() for v in value.split(",") if v.strip()}
+
+
+def _short_error(exc: BaseException) -> str:
+    tb = traceback.extract_tb(exc.__traceback__)
+    where = f" ({Path(tb[-1].filename).name}, line {tb[-1].lineno})" if tb else ""
+    text = str(exc) or type(exc).__name__
+    return f"{type(exc).__name__}: {text}{where}"
+
+
+class PluginManager:
+    def __init__(self) -> None:
+        self.pm = pluggy.PluginManager(PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.catalog = Catalog()
+        self.themes: dict[str, ThemeSpec] = {}
+        self.theme_owners: dict[str, str] = {}
+        self.plugins: list[PluginInfo] = []
+        self._info: dict[str, PluginInfo] = {}
+        self._objects: dict[str, object] = {}
+
+    # ------------------------------------------------------------------ problems
+
+    @property
+    def problems(self) -> list[str]:
+        """Every load problem, each starting with the plugin's name."""
+        return [f"{p.name}: {e}" for p in self.plugins for e in p.errors]
+
+    def _report(self, name: str) -> Callable[[str], None]:
+        def report(message: str) -> None:
+            self._info[name].errors.append(message)
+        return report
+
+    # ------------------------------------------------------------------ loading
+
+    def _add(self, info: PluginInfo, obj: object | None, allowed: set[str] | None) -> bool:
+        if info.name in self._info:
+            info.name = f"{info.name} ({info.source})"
+        self._info[info.name] = info
+        self.plugins.append(info)
+        if allowed is not None and info.name not in allowed:
+            info.disabled = True
+            info.errors.append(f"not loaded: {ENV_ALLOW} does not list it")
+            return False
+        if obj is None:
+            return False
+        try:
+            self.pm.register(obj, name=info.name)
+        except Exception as e:  # pluggy validation: a hookimpl with bad arguments, etc.
+            info.errors.append(f"rejected: {_short_error(e)}")
+            return False
+        self._objects[info.name] = obj
+        info.hooks = sorted(h.name for h in self.pm.get_hookcallers(obj) or [])
+        return True
+
+    def load_entry_points(self, entry_points: Iterable[Any] | None = None,
+                          allowed: set[str] | None = None) -> None:
+        if entry_points is None:
+            entry_points = metadata.entry_points(group=ENTRY_POINT_GROUP)
+        for ep in sorted(entry_points, key=lambda e: (e.name != "builtin", e.name)):
+            dist = getattr(ep, "dist", None)
+            info = PluginInfo(ep.name, "entry point", version=getattr(dist, "version", "") or "",
+                              source=ep.value)
+            if allowed is not None and ep.name not in allowed:
+                self._add(info, None, allowed)
+                continue
+            try:
+                obj = ep.load()
+            except (Exception, SystemExit) as e:  # a plugin that fails to import must not stop us
+                self._add(info, None, None)
+                info.errors.append(f"failed to import: {_short_error(e)}")
+                continue
+            self._add(info, obj, None)
+
+    def load_python_folder(self, folder: Path, label: str,
+                           allowed: set[str] | None = None) -> None:
+        for path in python_files(folder):
+            name = path.stem
+            info = PluginInfo(name, "file", version="", source=str(path))
+            if allowed is not None and name not in allowed:
+                self._add(info, None, allowed)
+                continue
+            module_name = f"spider_tui_plugin_{label}_{re.sub(r'[^0-9a-zA-Z_]', '_', name)}"
+            try:
+                module = import_file(path, module_name)
+            except (Exception, SystemExit) as e:
+                self._add(info, None, None)
+                info.errors.append(f"failed to import: {_short_error(e)}")
+                continue
+            info.version = str(getattr(module, "__version__", "") or "")
+            self._add(info, module, None)
+
+    def load_folder(self, name: str, variants: Path | None, themes: Path | None,
+                    allowed: set[str] | None = None) -> None:
+        info = PluginInfo(name, "folder", source=str(variants or themes or ""))
+        self._add(info, FolderPlugin(variants, themes, self._report(info.name)), allowed)
+
+    def register_all(self) -> None:
+        """Call each plugin's registration hooks, one plugin at a time."""
+        adders: dict[str, Callable[[Any, str], None]] = {
+            "register_variants": self._add_variant,
+            "register_house_rules": self._add_house_rule,
+            "register_scoring": self._add_scoring,
+            "register_themes": self._add_theme,
+        }
+        for hook_name in REGISTRATION_HOOKS:
+            hook = getattr(self.pm.hook, hook_name)
+            # pluggy calls the last registered first; registration order is kept here.
+            for impl in reversed(hook.get_hookimpls()):
+                name = impl.plugin_name
+                info = self._info[name]
+                adder = adders[hook_name]
+
+                def register(thing: Any, _name: str = name, _adder=adder) -> None:
+                    _adder(thing, _name)
+
+                try:
+                    impl.function(register=register)
+                except Exception as e:
+                    info.errors.append(f"{hook_name} raised {_short_error(e)}")
+
+    def _registered(self, owner: str, kind: str, ident: str) -> None:
+        self._info[owner].registered.setdefault(kind, []).append(ident)
+
+    def _add_variant(self, rules: Any, owner: str) -> None:
+        if not isinstance(rules, RuleSet):
+            self._info[owner].errors.append(f"register_variants: {rules!r} is not a RuleSet")
+            return
+        try:
+            from ..engine.rules import compiled
+
+            compiled(rules)  # a subclass whose rule methods raise is caught here, not mid-game
+            self.catalog.add_variant(rules, owner)
+        except DuplicateId as e:
+            self._info[owner].errors.append(str(e))
+            return
+        except Exception as e:
+            self._info[owner].errors.append(f"variant {rules.id!r} is broken: {_short_error(e)}")
+            return
+        self._registered(owner, "variants", rules.id)
+
+    def _add_house_rule(self, rule: Any, owner: str) -> None:
+        if not isinstance(rule, HouseRule):
+            self._info[owner].errors.append(f"register_house_rules: {rule!r} is not a HouseRule")
+            return
+        try:
+            self.catalog.add_house_rule(rule, owner)
+        except DuplicateId as e:
+            self._info[owner].errors.append(str(e))
+            return
+        self._registered(owner, "house rules", rule.id)
+
+    def _add_scoring(self, scheme: Any, owner: str) -> None:
+        if not all(hasattr(scheme, a) for a in ("id", "name", "score")):
+            self._info[owner].errors.append(
+                f"register_scoring: {scheme!r} needs id, name and score(game)")
+            return
+        try:
+            self.catalog.add_scoring(scheme, owner)
+        except DuplicateId as e:
+            self._info[owner].errors.append(str(e))
+            return
+        self._registered(owner, "scoring", scheme.id)
+
+    def _add_theme(self, theme: Any, owner: str) -> None:
+        if not isinstance(theme, ThemeSpec):
+            self._info[owner].errors.append(f"register_themes: {theme!r} is not a ThemeSpec")
+            return
+        if theme.id in self.themes:
+            self._info[owner].errors.append(str(DuplicateId(
+                "theme", theme.id, self.theme_owners[theme.id], owner)))
+            return
+        self.themes[theme.id] = theme
+        self.theme_owners[theme.id] = owner
+        self._registered(owner, "themes", theme.id)
+
+    # ------------------------------------------------------------------ play-time hooks
+
+    def notify(self, hook_name: str, **kwargs: Any) -> list[str]:
+        """Call a play-time hook on every plugin; a plugin that raises is reported and switched
+        off. Returns the new problems (for a notice in the app)."""
+        new: list[str] = []
+        hook = getattr(self.pm.hook, hook_name)
+        for impl in reversed(hook.get_hookimpls()):
+            try:
+                impl.function(**{k: kwargs[k] for k in impl.argnames})
+            except Exception as e:
+                name = impl.plugin_name
+                message = f"{hook_name} raised {_short_error(e)}; the plugin is switched off"
+                self.disable(name, message)
+                new.append(f"{name}: {message}")
+        return new
+
+    def disable(self, name: str, reason: str) -> None:
+        info = self._info.get(name)
+        if info is not None:
+            info.errors.append(reason)
+            info.disabled = True
+        obj = self._objects.pop(name, None)
+        if obj is not None and self.pm.is_registered(obj):
+            self.pm.unregister(obj)
+
+    def owner(self, kind: str, ident: str) -> str:
+        if kind == "theme":
+            return self.theme_owners.get(ident, "?")
+        return self.catalog.owners.get((kind, ident), "?")
+
+
+def load_plugins(*, entry_points: Iterable[Any] | None = None, user_folders: bool = True,
+                 extra_folders: Iterable[Path] = ()) -> PluginManager:
+    """A fresh manager with every plugin loaded and registered."""
+    mgr = PluginManager()
+    allowed = _allowed()
+    if allowed is not None:
+        allowed = allowed | {"builtin"}  # the built-in rules are not optional
+    mgr.load_entry_points(entry_points, allowed)
+    mgr.load_python_folder(paths.builtin_variants_dir(), "builtin", allowed)
+    folders: list[Path] = list(extra_folders)
+    try:
+        for result in mgr.pm.hook.variant_folders():
+            folders.extend(Path(p) for p in (result or []))
+    except Exception as e:
+        mgr.plugins.append(PluginInfo("variant_folders", "hook",
+                                      errors=[f"variant_folders raised {_short_error(e)}"]))
+    for i, folder in enumerate(folders):
+        mgr.load_python_folder(folder, f"extra{i}", allowed)
+        mgr.load_folder(f"folder:{folder}", folder, None, allowed)
+    if user_folders:
+        user_variants = paths.user_variants_dir()
+        mgr.load_python_folder(user_variants, "user", allowed)
+        mgr.load_folder("user-files", user_variants, paths.user_themes_dir(), allowed)
+    mgr.register_all()
+    return mgr
+
+
+_manager: PluginManager | None = None
+
+
+def get_manager() -> PluginManager:
+    """The process-wide manager, loaded on first use."""
+    global _manager
+    if _manager is None:
+        _manager = load_plugins()
+    return _manager
+
+
+def reset_manager(manager: PluginManager | None = None) -> None:
+    """Forget (or replace) the process-wide manager; the default catalog follows it."""
+    global _manager
+    from ..engine import catalog as _catalog
+
+    _manager = manager
+    _catalog.set_default(manager.catalog if manager is not None else None)
+
+
+__all__ = ["PluginInfo", "PluginManager", "SpiderError", "get_manager", "load_plugins",
+           "reset_manager"]

@@ -1,0 +1,64 @@
+"""Themes as plain data, so the plugin layer needs no Textual; the UI turns each ``ThemeSpec``
+into a ``textual.theme.Theme``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..engine.errors import VariantError
+
+THEME_FORMAT = "spider-theme/1"
+COLOR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface", "panel",
+              "boost", "warning", "error", "success")
+#: Card colours a theme may set; the UI supplies defaults for any left out.
+VARIABLE_KEYS = ("card-face", "card-back", "card-back-pattern", "card-spades", "card-hearts",
+                 "card-diamonds", "card-clubs", "card-selected", "card-target", "card-hint",
+                 "card-movable", "table")
+_COLOR_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+
+
+@dataclass(frozen=True)
+class ThemeSpec:
+    id: str
+    name: str
+    dark: bool = True
+    colors: Mapping[str, str] = field(default_factory=dict)
+    variables: Mapping[str, str] = field(default_factory=dict)
+    source: str = field(default="", compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], source: str) -> "ThemeSpec":
+        problems: list[tuple[str, str]] = []
+        for key in data:
+            if key not in {"format", "id", "name", "dark", "colors", "variables"}:
+                problems.append((key, "unknown key"))
+        if data.get("format") != THEME_FORMAT:
+            problems.append(("format", f"must be {THEME_FORMAT!r}"))
+        tid = data.get("id")
+        if not isinstance(tid, str) or not tid:
+            problems.append(("id", "missing"))
+            tid = "?"
+        dark = data.get("dark", True)
+        if not isinstance(dark, bool):
+            problems.append(("dark", "must be true or false"))
+            dark = True
+        tables: dict[str, dict[str, str]] = {}
+        for sec, allowed in (("colors", COLOR_KEYS), ("variables", VARIABLE_KEYS)):
+            value = data.get(sec, {})
+            if not isinstance(value, Mapping):
+                problems.append((sec, "must be a table"))
+                value = {}
+            for k, v in value.items():
+                if k not in allowed:
+                    problems.append((f"{sec}.{k}", f"unknown key (one of {', '.join(allowed)})"))
+                elif not isinstance(v, str) or not _COLOR_RE.match(v):
+                    problems.append((f"{sec}.{k}", f"{v!r} is not a colour like '#1e6b3a'"))
+            tables[sec] = {k: v for k, v in value.items() if isinstance(v, str)}
+        if "primary" not in tables["colors"]:
+            problems.append(("colors.primary", "missing: a theme needs at least a primary colour"))
+        if problems:
+            raise VariantError(source, problems)
+        return cls(tid, str(data.get("name", tid)), dark, tables["colors"], tables["variables"],
+                   source)
