@@ -1,0 +1,69 @@
+"""The command line: argument parsing only; every sub-command is a thin call into the layers
+above. Each sub-command lives in its own module in this package and is listed in ``COMMANDS``.
+
+A module provides ``add_parser(subparsers) -> argparse.ArgumentParser`` and ``run(args) -> int``.
+Errors a player can fix raise :class:`CommandError` (or any ``SpiderError``): they are printed on
+one line to stderr and the exit status is 2. No traceback ever reaches the player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from ..engine.errors import SpiderError
+
+#: Sub-command modules, in the order ``--help`` lists them.
+COMMANDS = [
+    "play",
+]
+
+
+class CommandError(Exception):
+    """A bad argument or input: printed on one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="spider-tui",
+        description="Spider Solitaire for the terminal. With no command, starts the game "
+                    "(resuming the saved one).",
+    )
+    parser.add_argument("--version", action="version", version=f"spider-tui {__version__}")
+    parser.add_argument("--variant", metavar="ID", help="start a new game of this variant")
+    parser.add_argument("--deal", metavar="N", type=int, help="start this deal number")
+    parser.add_argument("--house-rule", metavar="ID", action="append", default=[],
+                        dest="house_rules", help="switch a house rule on (repeatable)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f".{name}", __name__)
+        p = module.add_parser(sub)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "_run", None)
+    try:
+        if run is None:
+            from . import play
+
+            return play.run(args)
+        return run(args)
+    except (CommandError, SpiderError) as e:
+        print(f"spider-tui: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def entry() -> None:
+    sys.exit(main())
