@@ -55,6 +55,8 @@ class Game:
         #: Face-down cards turned over in the current line of play.
         self.flips = 0
         self.elapsed = 0.0
+        #: The table as it was when this game began (for saves and replays).
+        self.start = state.copy()
         self._version = 0
         self._status: tuple[int, str] | None = None
         self._legal: tuple[int, list[Move]] | None = None
@@ -298,6 +300,57 @@ class Game:
     def moves_played(self) -> list[str]:
         """The current line of play in notation (what replays this game from its deal)."""
         return [str(s.move) for s in self.history]
+
+    # ------------------------------------------------------------------ whole-game record
+
+    RECORD_FORMAT = "spider-game/1"
+
+    def to_record(self) -> dict:
+        """Everything needed to restore this game exactly, undo and redo included, as plain
+        data (strings, numbers, lists) ready for TOML or JSON."""
+        return {
+            "format": self.RECORD_FORMAT,
+            "start": _position.write(self.rules, self.start, self.deal),
+            "moves": self.moves_played(),
+            "redo": [str(m) for m in reversed(self.redo_stack)],
+            "actions": self.actions,
+            "undos": self.undos,
+            "redos": self.redos,
+            "elapsed": float(self.elapsed),
+            "scoring": self.scoring.id if self.scoring is not None else "",
+        }
+
+    @classmethod
+    def from_record(cls, record: dict, *, catalog: Catalog | None = None) -> "Game":
+        """Rebuild a game from :meth:`to_record`; :class:`SpiderError` says what is wrong."""
+        if not isinstance(record, dict) or record.get("format") != cls.RECORD_FORMAT:
+            raise SpiderError(f"not a {cls.RECORD_FORMAT} record")
+        try:
+            start = record["start"]
+            moves = list(record.get("moves", []))
+            redo = list(record.get("redo", []))
+            counters = [int(record.get(k, 0)) for k in ("actions", "undos", "redos")]
+            elapsed = float(record.get("elapsed", 0.0))
+            scoring = record.get("scoring") or None
+        except (KeyError, TypeError, ValueError) as e:
+            raise SpiderError(f"the game record is damaged ({e})") from None
+        game = cls.from_position(start, catalog=catalog, scoring=scoring)
+        for i, text in enumerate(moves):
+            try:
+                game.play(text)
+            except IllegalMove as e:
+                raise SpiderError(f"the game record's move {i + 1} ({text}) is illegal: {e}"
+                                  ) from None
+        probe = game.copy()
+        for text in redo:
+            try:
+                probe.play(text)
+            except IllegalMove as e:
+                raise SpiderError(f"the game record's redo move {text} is illegal: {e}") from None
+        game.redo_stack = [Move.parse(t) for t in reversed(redo)]
+        game.actions, game.undos, game.redos = counters
+        game.elapsed = elapsed
+        return game
 
     def copy(self) -> "Game":
         """An independent game at the same position, same counters, no history."""
