@@ -292,7 +292,8 @@ class Game:
     def redo(self) -> Step:
         if not self.redo_stack:
             raise IllegalMove("there is nothing to redo")
-        m = self.redo_stack.pop()
+        m = self.resolve(self.redo_stack[-1])
+        self.redo_stack.pop()
         step = self._do(m)
         self.redos += 1
         return step
@@ -342,12 +343,13 @@ class Game:
                 raise SpiderError(f"the game record's move {i + 1} ({text}) is illegal: {e}"
                                   ) from None
         probe = game.copy()
+        resolved = []
         for text in redo:
             try:
-                probe.play(text)
+                resolved.append(probe.play(text).move)
             except IllegalMove as e:
                 raise SpiderError(f"the game record's redo move {text} is illegal: {e}") from None
-        game.redo_stack = [Move.parse(t) for t in reversed(redo)]
+        game.redo_stack = resolved[::-1]
         game.actions, game.undos, game.redos = counters
         game.elapsed = elapsed
         return game
