@@ -18,6 +18,7 @@ from ..engine.errors import SpiderError
 #: Sub-command modules, in the order ``--help`` lists them.
 COMMANDS = [
     "play",
+    "check-variant",
 ]
 
 
@@ -40,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
                         dest="house_rules", help="switch a house rule on (repeatable)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        module = importlib.import_module(f".{name}", __name__)
+        module = importlib.import_module(f".{name.replace('-', '_')}", __name__)
         p = module.add_parser(sub)
         p.set_defaults(_run=module.run)
     return parser

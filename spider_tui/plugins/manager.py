@@ -175,20 +175,25 @@ class PluginManager:
     def load_python_folder(self, folder: Path, label: str,
                            allowed: set[str] | None = None) -> None:
         for path in python_files(folder):
-            name = path.stem
-            info = PluginInfo(name, "file", version="", source=str(path))
-            if allowed is not None and name not in allowed:
-                self._add(info, None, allowed)
-                continue
-            module_name = f"spider_tui_plugin_{label}_{re.sub(r'[^0-9a-zA-Z_]', '_', name)}"
-            try:
-                module = import_file(path, module_name)
-            except (Exception, SystemExit) as e:
-                self._add(info, None, None)
-                info.errors.append(f"failed to import: {_short_error(e)}")
-                continue
-            info.version = str(getattr(module, "__version__", "") or "")
-            self._add(info, module, None)
+            self.load_python_folder_file(path, label, allowed)
+
+    def load_python_folder_file(self, path: Path, label: str = "check",
+                                allowed: set[str] | None = None) -> None:
+        """Import one ``.py`` plugin file and register it (or record why it failed)."""
+        name = path.stem
+        info = PluginInfo(name, "file", version="", source=str(path))
+        if allowed is not None and name not in allowed:
+            self._add(info, None, allowed)
+            return
+        module_name = f"spider_tui_plugin_{label}_{re.sub(r'[^0-9a-zA-Z_]', '_', name)}"
+        try:
+            module = import_file(path, module_name)
+        except (Exception, SystemExit) as e:
+            self._add(info, None, None)
+            info.errors.append(f"failed to import: {_short_error(e)}")
+            return
+        info.version = str(getattr(module, "__version__", "") or "")
+        self._add(info, module, None)
 
     def load_folder(self, name: str, variants: Path | None, themes: Path | None,
                     allowed: set[str] | None = None) -> None:
