@@ -39,6 +39,9 @@ ENV_ALLOW = "SPIDER_TUI_PLUGINS"
 REGISTRATION_HOOKS = ("register_variants", "register_house_rules", "register_scoring",
                       "register_themes")
 PLAY_HOOKS = ("game_started", "action_played", "game_ended")
+#: Entry points to load as if installed (an installed one of the same name wins). The test suite
+#: puts the example Scorpion package here so that it plays without being pip-installed.
+EXTRA_ENTRY_POINTS: list[metadata.EntryPoint] = []
 
 
 @dataclass
@@ -156,7 +159,9 @@ class PluginManager:
     def load_entry_points(self, entry_points: Iterable[Any] | None = None,
                           allowed: set[str] | None = None) -> None:
         if entry_points is None:
-            entry_points = metadata.entry_points(group=ENTRY_POINT_GROUP)
+            installed = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+            names = {ep.name for ep in installed}
+            entry_points = installed + [ep for ep in EXTRA_ENTRY_POINTS if ep.name not in names]
         for ep in sorted(entry_points, key=lambda e: (e.name != "builtin", e.name)):
             dist = getattr(ep, "dist", None)
             info = PluginInfo(ep.name, "entry point", version=getattr(dist, "version", "") or "",
@@ -170,6 +175,7 @@ class PluginManager:
                 self._add(info, None, None)
                 info.errors.append(f"failed to import: {_short_error(e)}")
                 continue
+            info.version = info.version or str(getattr(obj, "__version__", "") or "")
             self._add(info, obj, None)
 
     def load_python_folder(self, folder: Path, label: str,
