@@ -46,7 +46,8 @@ def load_variant_folder(folder: Path, register_variant: Callable[[RuleSet], None
                 continue
             rules = RuleSet.from_dict(data, source=str(path))
         except VariantError as e:
-            report(str(e))
+            for line in e.lines():
+                report(line)
             continue
         register_variant(rules)
 
@@ -70,7 +71,8 @@ def load_theme_folder(folder: Path, register: Callable[[ThemeSpec], None],
         try:
             theme = ThemeSpec.from_dict(read_toml(path), str(path))
         except VariantError as e:
-            report(str(e))
+            for line in e.lines():
+                report(line)
             continue
         register(theme)
 

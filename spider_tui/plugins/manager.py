@@ -105,8 +105,15 @@ def _allowed() -> set[str] | None:
 
 
 def _short_error(exc: BaseException) -> str:
-    tb = traceback.extract_tb(exc.__traceback__)
-    where = f" ({Path(tb[-1].filename).name}, line {tb[-1].lineno})" if tb else ""
+    """``Type: message (file, line)``, naming the plugin's own line, not importlib's."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        frames = [(exc.filename, exc.lineno)]
+    else:
+        frames = [(f.filename, f.lineno) for f in traceback.extract_tb(exc.__traceback__)
+                  if not f.filename.startswith("<")]
+    where = f" ({Path(frames[-1][0]).name}, line {frames[-1][1]})" if frames else ""
+    if isinstance(exc, SyntaxError):
+        return f"SyntaxError: {exc.msg}{where}"
     text = str(exc) or type(exc).__name__
     return f"{type(exc).__name__}: {text}{where}"
 
@@ -216,8 +223,9 @@ class PluginManager:
         }
         for hook_name in REGISTRATION_HOOKS:
             hook = getattr(self.pm.hook, hook_name)
-            # pluggy calls the last registered first; registration order is kept here.
-            for impl in reversed(hook.get_hookimpls()):
+            # get_hookimpls() is in registration order: the built-in plugin first, so a later
+            # plugin reusing one of its ids is the one reported and ignored.
+            for impl in hook.get_hookimpls():
                 name = impl.plugin_name
                 info = self._info[name]
                 adder = adders[hook_name]
@@ -292,7 +300,7 @@ class PluginManager:
         off. Returns the new problems (for a notice in the app)."""
         new: list[str] = []
         hook = getattr(self.pm.hook, hook_name)
-        for impl in reversed(hook.get_hookimpls()):
+        for impl in hook.get_hookimpls():
             try:
                 impl.function(**{k: kwargs[k] for k in impl.argnames})
             except Exception as e:
