@@ -19,6 +19,7 @@ from ..engine.errors import SpiderError
 COMMANDS = [
     "play",
     "check-variant",
+    "stats",
 ]
 
 

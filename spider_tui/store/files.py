@@ -1,0 +1,203 @@
+"""The pieces every file spider-tui writes shares: atomic writes, moving a bad file aside, and
+the versioned, checksummed JSON envelope of the saved game and the statistics.
+
+A JSON document written here looks like ``{"format": "spider-save/1", ..., "checksum":
+"sha256:..."}``. The checksum covers everything else in the document (compact JSON, sorted keys),
+so a truncated or corrupted file is refused rather than half-read. A document without a
+``checksum`` key is accepted: that is the way to hand-edit one (delete the line).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+#: A migration turns the body of format version N into the body of version N + 1.
+Migrations = Mapping[int, Callable[[dict], dict]]
+
+
+class Unreadable(Exception):
+    """The file cannot be used; ``str()`` says why, in a player's words."""
+
+
+class TooNew(Unreadable):
+    """The file was written by a later release, in a format version this one does not know."""
+
+    def __init__(self, kind: str, version: int, current: int) -> None:
+        super().__init__(f"it was written by a newer spider-tui ({kind}/{version}; this release "
+                         f"reads {kind}/{current} and older)")
+        self.version = version
+
+
+def os_reason(e: OSError) -> str:
+    """The part of an ``OSError`` a player can act on ("Permission denied")."""
+    return e.strerror or str(e) or type(e).__name__
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that, whatever happens, the file holds either the old
+    bytes or the new ones: write a temporary file in the same folder (``os.replace`` is atomic
+    only within one file system), flush it to disk, then rename it over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    # Makes the rename itself durable on POSIX; without it a power cut could bring back the old
+    # file (never a broken one). Not possible on Windows, where opening a folder fails.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def leftover_temp_files(path: Path, older_than: float = 600.0) -> list[Path]:
+    """Temporary files of ``path`` that a killed process left behind (older than ``older_than``
+    seconds, so that a write in progress in another process is not among them)."""
+    now = time.time()
+    out = []
+    with contextlib.suppress(OSError):
+        for p in path.parent.glob(f".{path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if now - p.stat().st_mtime > older_than:
+                    out.append(p)
+    return out
+
+
+def remove_leftovers(path: Path) -> None:
+    for p in leftover_temp_files(path):
+        with contextlib.suppress(OSError):
+            p.unlink()
+
+
+def move_aside(path: Path) -> Path:
+    """Rename ``path`` to ``<name>.<timestamp>`` beside it (never over an existing file) and
+    return the new path. Raises ``OSError`` if it cannot be renamed."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{stamp}-{n}")
+    os.rename(path, target)
+    return target
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``<path>.lock`` so that two spider-tui processes updating the
+    same file one after the other do not lose each other's change (POSIX only; elsewhere a
+    no-op)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield  # a read-only folder: the write that follows will report the problem
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------- the envelope
+
+
+def _canonical(doc: Mapping[str, Any]) -> bytes:
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def checksum(doc: Mapping[str, Any]) -> str:
+    return "sha256:" + hashlib.sha256(_canonical(doc)).hexdigest()
+
+
+def dump(kind: str, version: int, body: Mapping[str, Any]) -> bytes:
+    """The bytes of a ``kind/version`` document holding ``body`` (a JSON-able mapping)."""
+    doc = {"format": f"{kind}/{version}", **body}
+    doc["checksum"] = checksum(doc)
+    # No newline at the end: then every proper prefix of the file is invalid JSON.
+    return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False).encode("utf-8")
+
+
+def format_version(value: Any, kind: str) -> int:
+    """The N of ``"kind/N"``; :class:`Unreadable` if ``value`` is not that."""
+    m = re.fullmatch(re.escape(kind) + r"/([0-9]{1,6})", value) if isinstance(value, str) else None
+    if m is None:
+        raise Unreadable(f"it is not a {kind} file (format {value!r})")
+    return int(m.group(1))
+
+
+def migrate(body: dict, version: int, current: int, migrations: Migrations, kind: str) -> dict:
+    """Bring ``body`` from format ``version`` up to ``current``: :class:`TooNew` for a later
+    version, :class:`Unreadable` for an earlier one that no migration reaches."""
+    if version > current:
+        raise TooNew(kind, version, current)
+    while version < current:
+        step = migrations.get(version)
+        if step is None:
+            raise Unreadable(f"{kind}/{version} is a format this release cannot read")
+        body = step(body)
+        version += 1
+    return body
+
+
+def parse(data: bytes, kind: str, current: int, migrations: Migrations = {}) -> dict:
+    """The body of a document written by :func:`dump` (any version this release reads), brought
+    up to version ``current``. :class:`Unreadable` says what is wrong."""
+    if not data.strip():
+        raise Unreadable("the file is empty")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Unreadable("the file is not text (it may be damaged)") from None
+    except (ValueError, RecursionError) as e:
+        raise Unreadable(f"the file is damaged or cut short ({e})") from None
+    if not isinstance(doc, dict):
+        raise Unreadable(f"it is not a {kind} file")
+    version = format_version(doc.get("format"), kind)
+    if version > current:  # before the checksum: a later release may compute it differently
+        raise TooNew(kind, version, current)
+    stored = doc.pop("checksum", None)
+    if stored is not None:
+        try:
+            expected = checksum(doc)
+        except ValueError:  # NaN or infinity: never written by dump()
+            raise Unreadable("the file is damaged (its checksum does not match)") from None
+        if stored != expected:
+            raise Unreadable("the file is damaged (its checksum does not match)")
+    del doc["format"]
+    return migrate(doc, version, current, migrations, kind)

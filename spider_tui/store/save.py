@@ -1,0 +1,241 @@
+"""The saved game: the game in progress with its whole undo history, clock and score, plus what
+the app knows about it (hints used, whether undo was used, when it started).
+
+Format ``spider-save/1`` (JSON, see :mod:`spider_tui.store.files`)::
+
+    {"format": "spider-save/1", "saved_at": "...", "app": "spider-tui 0.1.0",
+     "meta": {"game_id": "...", "started_at": "...", "hints_used": 0, "undo_used": false,
+              "extra": {}},
+     "game": <Game.to_record()>, "checksum": "sha256:..."}
+
+A save that cannot be resumed, for whatever reason (cut short, corrupted, not a save, a newer
+format, a variant whose plugin is gone, an illegal move in its history), is renamed aside with a
+timestamp and never deleted; the caller gets a notice saying where it went and starts a new game.
+A save in a *newer* format is moved aside too: the new game must be saved in its place, and
+overwriting a file a later release wrote would lose it for good.
+"""
+
+from __future__ import annotations
+
+import time
+import tomllib
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import paths
+from ..engine.catalog import Catalog, default_catalog
+from ..engine.game import Game
+from .files import (Unreadable, atomic_write, dump, move_aside, os_reason, parse,
+                    remove_leftovers)
+
+KIND = "spider-save"
+VERSION = 1
+#: ``{N: function}`` turns a version-N body into a version-N+1 body (none yet: 1 is the first).
+MIGRATIONS: dict[int, Any] = {}
+FILE_NAME = "save.json"
+
+
+def default_path() -> Path:
+    return paths.data_dir() / FILE_NAME
+
+
+def now_iso() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def app_version() -> str:
+    from .. import __version__
+
+    return f"spider-tui {__version__}"
+
+
+@dataclass
+class SaveMeta:
+    """What the app knows about a game beyond the engine's record."""
+
+    #: Identifies the game, so that statistics never count it twice.
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    #: When the first move or deal was made (ISO 8601, UTC), or ``None`` before that.
+    started_at: str | None = None
+    hints_used: int = 0
+    #: Set once any undo happened (the engine's ``undos`` counter says so too; this survives
+    #: even if a later release stops counting).
+    undo_used: bool = False
+    #: The app's own JSON-able values, kept as they are.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def update_from(self, game: Game) -> None:
+        """Note what the game shows: that it has started, that undo was used."""
+        if game.started and self.started_at is None:
+            self.started_at = now_iso()
+        if game.undos:
+            self.undo_used = True
+
+    @property
+    def clean(self) -> bool:
+        """No undo and no hint so far."""
+        return not self.undo_used and self.hints_used == 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"game_id": self.game_id, "hints_used": self.hints_used,
+                             "undo_used": self.undo_used, "extra": self.extra}
+        if self.started_at is not None:
+            d["started_at"] = self.started_at
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "SaveMeta":
+        """:class:`Unreadable` if a value has the wrong type; missing keys take defaults."""
+        if not isinstance(d, dict):
+            raise Unreadable("its app data is damaged")
+        meta = cls()
+        checks = {"game_id": str, "started_at": str, "hints_used": int, "undo_used": bool,
+                  "extra": dict}
+        for key, kind in checks.items():
+            if key not in d:
+                continue
+            value = d[key]
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise Unreadable(f"its app data is damaged ({key} = {value!r})")
+            setattr(meta, key, value)
+        return meta
+
+
+@dataclass
+class LoadResult:
+    #: The saved game, or ``None``: there was none, or it could not be resumed (see notices).
+    game: Game | None
+    #: The saved game's metadata; a fresh one when ``game`` is ``None``.
+    meta: SaveMeta
+    #: One-line messages for the player (empty when all went well).
+    notices: list[str] = field(default_factory=list)
+    #: Where an unusable save was moved, if it was.
+    moved_to: Path | None = None
+
+
+class SaveStore:
+    """The one saved game, at ``path`` (default: ``save.json`` in the data folder).
+
+    :meth:`save` never raises on a disk problem: it returns a notice instead (only the first time
+    in a row, so that saving after every action cannot flood the player with them).
+    """
+
+    def __init__(self, path: Path | None = None, *, catalog: Catalog | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.catalog = catalog
+        self._failing = False
+        #: Set when a save that could not be used could not be moved aside either: this
+        #: session then never writes over it.
+        self.blocked = False
+
+    # ------------------------------------------------------------------ writing
+
+    def save(self, game: Game, meta: SaveMeta) -> list[str]:
+        """Save ``game`` (whole history, redo, clock, score) with ``meta``, atomically. Call it
+        after every action and when the app quits or is suspended."""
+        if self.blocked:
+            return []
+        meta.update_from(game)
+        body = {"saved_at": now_iso(), "app": app_version(), "meta": meta.to_dict(),
+                "game": game.to_record()}
+        try:
+            atomic_write(self.path, dump(KIND, VERSION, body))
+        except OSError as e:
+            if self._failing:
+                return []
+            self._failing = True
+            return [f"The game could not be saved to {self.path} ({os_reason(e)}); saving is tried "
+                    f"again after every action."]
+        if self._failing:
+            self._failing = False
+            return [f"The game is being saved again ({self.path})."]
+        return []
+
+    def clear(self) -> list[str]:
+        """Forget the saved game (a game that is over needs no resuming)."""
+        if self.blocked:
+            return []
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as e:
+            return [f"The saved game {self.path} could not be removed ({os_reason(e)})."]
+        return []
+
+    # ------------------------------------------------------------------ reading
+
+    def load(self) -> LoadResult:
+        """The saved game, or a fresh start with a notice if it cannot be resumed."""
+        remove_leftovers(self.path)
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return LoadResult(None, SaveMeta())
+        except OSError as e:
+            # Unreadable but perhaps not movable either: leave it alone and never write over it.
+            self.blocked = True
+            return LoadResult(None, SaveMeta(), [
+                f"The saved game {self.path} could not be read ({os_reason(e)}); it is left as it "
+                f"is, and this game will not be saved."])
+        notices: list[str] = []
+        try:
+            body = parse(data, KIND, VERSION, MIGRATIONS)
+            meta = SaveMeta.from_dict(body.get("meta", {}))
+            record = body.get("game")
+            missing = _not_installed(record, self._catalog())
+            if missing:
+                raise Unreadable(missing)
+            if _scoring_gone(record, self._catalog()):
+                notices.append(f"The saved game's scoring scheme {record['scoring']!r} is not "
+                               f"installed; it is scored with its variant's own scheme now.")
+                record = {**record, "scoring": ""}
+            game = Game.from_record(record, catalog=self.catalog)
+        except Unreadable as e:  # TooNew included: see the module's docstring
+            return self._set_aside(f"The saved game could not be resumed: {e}")
+        except Exception as e:
+            # Anything at all in a damaged file (a wrong type deep in the record, an illegal
+            # move) must end in a notice and a new game, never a crash.
+            return self._set_aside(f"The saved game could not be resumed: {_short(e)}")
+        return LoadResult(game, meta, notices)
+
+    def _catalog(self) -> Catalog:
+        return self.catalog if self.catalog is not None else default_catalog()
+
+    def _set_aside(self, why: str) -> LoadResult:
+        try:
+            moved = move_aside(self.path)
+        except OSError as e:
+            self.blocked = True
+            return LoadResult(None, SaveMeta(), [
+                f"{why}. It could not be moved aside ({os_reason(e)}), so it is left at {self.path} "
+                f"and this game will not be saved over it."])
+        return LoadResult(None, SaveMeta(), [
+            f"{why}. It was moved to {moved} (nothing was deleted); a new game starts."], moved)
+
+
+def _not_installed(record: Any, catalog: Catalog) -> str | None:
+    """Why the record's variant or house rules cannot be played here (their plugin is gone),
+    or ``None``: said plainly rather than as the position reader's error."""
+    try:
+        start = tomllib.loads(record["start"])
+    except Exception:
+        return None  # damaged: Game.from_record says how
+    variant, hrs = start.get("variant"), start.get("house_rules", [])
+    if isinstance(variant, str) and variant not in catalog.variants:
+        return f"its variant {variant!r} is not installed (was its plugin removed?)"
+    for h in hrs if isinstance(hrs, list) else []:
+        if isinstance(h, str) and h not in catalog.house_rules:
+            return f"its house rule {h!r} is not installed (was its plugin removed?)"
+    return None
+
+
+def _scoring_gone(record: dict, catalog: Catalog) -> bool:
+    sid = record.get("scoring") if isinstance(record, dict) else None
+    return isinstance(sid, str) and bool(sid) and sid not in catalog.scoring
+
+
+def _short(e: Exception) -> str:
+    text = str(e).strip().splitlines()
+    first = text[0] if text else type(e).__name__
+    return first if len(first) <= 200 else first[:197] + "..."
