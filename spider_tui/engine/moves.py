@@ -47,6 +47,12 @@ class Move:
             return f"{self.src + 1}:{self.count}>{self.dst + 1}"
         return f"{self.src + 1}>{self.dst + 1}"
 
+    def __repr__(self) -> str:
+        # The notation, and the count when the notation leaves it implied: test failures read.
+        if self.src is None or self.dst == FOUNDATION or self.count is None or self.explicit:
+            return f"Move({str(self)!r})"
+        return f"Move({str(self)!r}, count={self.count})"
+
     def as_tuple(self) -> tuple[int, int, int]:
         """The engine's ``(src, count, dst)`` form (the count must be known)."""
         if self.src is None:
@@ -68,9 +74,10 @@ class Move:
             )
         src = int(m.group(1)) - 1
         count = int(m.group(2)) if m.group(2) is not None else None
-        dst = FOUNDATION if m.group(3) == "f" else int(m.group(3)) - 1
-        if src < 0 or (dst != FOUNDATION and dst < 0):
+        # Check the column numbers as written: column 0 minus one would read as the foundation.
+        if src < 0 or (m.group(3) != "f" and int(m.group(3)) < 1):
             raise NotationError(f"cannot read move {text!r}: columns are numbered from 1")
+        dst = FOUNDATION if m.group(3) == "f" else int(m.group(3)) - 1
         if count is not None and count < 1:
             raise NotationError(f"cannot read move {text!r}: move at least one card")
         return cls(src, dst, count, explicit=count is not None)

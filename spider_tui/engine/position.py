@@ -77,6 +77,9 @@ def read(text: str, catalog: Catalog) -> Parsed:
         if key not in _KEYS:
             raise PositionError(f"unknown key {key!r} (a position has: {', '.join(sorted(_KEYS))})")
     fmt = data.get("format")
+    if fmt is None:
+        raise PositionError(f"not a position file: format = {_toml_str(POSITION_FORMAT)} "
+                            f"is missing")
     if fmt != POSITION_FORMAT:
         raise PositionError(f"format must be {POSITION_FORMAT!r}, not {fmt!r}")
     vid = data.get("variant")
@@ -132,20 +135,24 @@ def read(text: str, catalog: Catalog) -> Parsed:
     for s in completed:
         have.update(s * 13 + r for r in range(13))
     want = rules.deck_counts()
-    problems = []
+    # Cards foreign to the deck first, then extra copies, then missing ones: the first names
+    # the likeliest mistake (a wrong variant, a typo), the last follow from it.
+    problems: list[tuple[int, str]] = []
     for c in sorted(set(have) | set(want), key=lambda c: (c // 13, c % 13)):
         h, w = have.get(c, 0), want.get(c, 0)
         if h == w:
             continue
         if w == 0:
-            problems.append(f"{glyph(c)} ({code(c)}) is not in the {rules.id} deck")
+            problems.append((0, f"{glyph(c)} ({code(c)}) is not in the {rules.id} deck"))
         elif h > w:
-            problems.append(f"{glyph(c)} ({code(c)}) appears {h} times but the {rules.id} deck "
-                            f"has {w}")
+            problems.append((1, f"{glyph(c)} ({code(c)}) appears {h} times but the {rules.id} "
+                                f"deck has {w}"))
         else:
-            problems.append(f"{glyph(c)} ({code(c)}) is missing: the position has {h} but the "
-                            f"{rules.id} deck has {w}")
+            problems.append((2, f"{glyph(c)} ({code(c)}) is missing: the position has {h} but "
+                                f"the {rules.id} deck has {w}"))
     if problems:
+        problems.sort(key=lambda p: p[0])
         more = f" (and {len(problems) - 3} more problems)" if len(problems) > 3 else ""
-        raise PositionError("the cards are not the deck: " + "; ".join(problems[:3]) + more)
+        raise PositionError("the cards are not the deck: "
+                            + "; ".join(text for _, text in problems[:3]) + more)
     return Parsed(rules, State(rules, cols, down, stock, completed), deal)
