@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider_tui.engine import Game
+from spider_tui.engine import FOUNDATION, Game
 from spider_tui.engine.deal import layout
 
 VARIANTS = ["spider-1suit", "spider-2suit", "spider-4suit", "spiderette", "will-o-the-wisp",
@@ -102,6 +102,40 @@ def test_no_card_is_lost_or_duplicated(game, data):
             # a column with cards always shows its last card; runs of the table are consistent
             assert 0 <= st_.down[i] < len(col) or (not col and st_.down[i] == 0)
             assert st_.rs[i] == st_._run_start(i)
+
+
+def reference_moves(state) -> set[tuple[int, int, int]]:
+    """Legal card moves worked out the slow, obvious way from the rule set's methods."""
+    rules = state.rules
+    out = set()
+    for s, col in enumerate(state.cols):
+        face_up = col[state.down[s]:]
+        for k in range(1, len(face_up) + 1):
+            run = face_up[-k:]
+            if not all(rules.links(run[i], run[i + 1]) for i in range(k - 1)):
+                break
+            for d, target in enumerate(state.cols):
+                if d == s:
+                    continue
+                if (rules.accepts_in_empty(run[0]) if not target
+                        else rules.accepts(run[0], target[-1])):
+                    out.add((s, k, d))
+            if not rules.auto_remove and k == 13 and rules.is_complete(run):
+                out.add((s, 13, FOUNDATION))
+    return out
+
+
+@SETTINGS
+@given(st.one_of(games(), near_complete_games()), st.data())
+def test_move_generation_matches_the_rules_read_plainly(game, data):
+    for _ in range(50):
+        moves = game.state.moves()
+        assert len(moves) == len(set(moves))
+        assert set(moves) == reference_moves(game.state)
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(data.draw(st.sampled_from(legal)))
 
 
 @SETTINGS
