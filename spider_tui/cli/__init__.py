@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Sequence
 
@@ -18,6 +19,11 @@ from ..engine.errors import SpiderError
 #: Sub-command modules, in the order ``--help`` lists them.
 COMMANDS = [
     "play",
+    "variants",
+    "plugins",
+    "position",
+    "moves",
+    "apply",
     "check-variant",
     "stats",
 ]
@@ -48,7 +54,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split()) or type(e).__name__
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        # A card glyph must never turn into a UnicodeEncodeError on an odd terminal encoding.
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     parser = build_parser()
     args = parser.parse_args(argv)
     run = getattr(args, "_run", None)
@@ -59,12 +73,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             return play.run(args)
         return run(args)
     except (CommandError, SpiderError) as e:
-        print(f"spider-tui: {e}", file=sys.stderr)
+        print(f"spider-tui: {_one_line(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, and keep Python from complaining
+        # about the closed pipe at exit.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
         return 0
+    except OSError as e:
+        print(f"spider-tui: {e.strerror or _one_line(e)}"
+              + (f": {e.filename}" if getattr(e, "filename", None) else ""), file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug: still one line, never a traceback, unless asked for
+        if os.environ.get("SPIDER_TUI_DEBUG"):
+            raise
+        print(f"spider-tui: internal error ({type(e).__name__}: {_one_line(e)}); "
+              f"set SPIDER_TUI_DEBUG=1 to see the traceback", file=sys.stderr)
+        return 1
 
 
 def entry() -> None:
