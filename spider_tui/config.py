@@ -53,8 +53,9 @@ VERSION = 1
 #: ``{N: function}`` turns a version-N settings table into a version-N+1 one (none yet).
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 HINT_BUDGET_MS = (10, 10_000)
-HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts and\n"
-          "# the default is used instead. The keys are described in README.md, section Files.\n")
+HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts\n"
+          "# and the default is used instead. The keys are described in README.md, section "
+          "Files.\n")
 
 
 def default_path() -> Path:
@@ -135,7 +136,7 @@ def _upgrade(data: dict[str, Any], name: str, notices: list[str]) -> dict[str, A
         return data
     try:
         return migrate(data, version, VERSION, MIGRATIONS, KIND)
-    except Unreadable:
+    except Exception:  # a migration meeting a hand-edited table it did not expect, too
         notices.append(f"{name}: format: {_show(fmt)} cannot be upgraded; reading the file as "
                        f"{current}")
         return data

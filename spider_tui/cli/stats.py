@@ -41,7 +41,7 @@ def _reset(store: StatsStore, variant: str, house_rules: list[str]) -> int:
     table = store.load()
     if table.read_only:
         _warn(table.notices)
-        raise CommandError(f"nothing was reset: the statistics file cannot be changed")
+        raise CommandError("nothing was reset: the statistics file cannot be changed")
     if key_of(variant, house_rules) not in table.records:
         _warn(table.notices)
         kept = "; ".join(describe(*f.key) for f in table.rows()) or "none"
@@ -58,7 +58,8 @@ def _reset(store: StatsStore, variant: str, house_rules: list[str]) -> int:
 
 
 def describe(variant: str, house_rules: tuple[str, ...]) -> str:
-    return f"{variant} ({'house rules: ' + ', '.join(house_rules) if house_rules else 'no house rules'})"
+    rules = "house rules: " + ", ".join(house_rules) if house_rules else "no house rules"
+    return f"{variant} ({rules})"
 
 
 def _warn(notices: list[str]) -> None:

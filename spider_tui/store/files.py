@@ -175,7 +175,8 @@ def migrate(body: dict, version: int, current: int, migrations: Migrations, kind
     return body
 
 
-def parse(data: bytes, kind: str, current: int, migrations: Migrations = {}) -> dict:
+def parse(data: bytes, kind: str, current: int,
+          migrations: Migrations | None = None) -> dict:
     """The body of a document written by :func:`dump` (any version this release reads), brought
     up to version ``current``. :class:`Unreadable` says what is wrong."""
     if not data.strip():
@@ -200,4 +201,4 @@ def parse(data: bytes, kind: str, current: int, migrations: Migrations = {}) -> 
         if stored != expected:
             raise Unreadable("the file is damaged (its checksum does not match)")
     del doc["format"]
-    return migrate(doc, version, current, migrations, kind)
+    return migrate(doc, version, current, migrations or {}, kind)

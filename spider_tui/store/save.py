@@ -146,8 +146,8 @@ class SaveStore:
             if self._failing:
                 return []
             self._failing = True
-            return [f"The game could not be saved to {self.path} ({os_reason(e)}); saving is tried "
-                    f"again after every action."]
+            return [f"The game could not be saved to {self.path} ({os_reason(e)}); saving "
+                    f"is tried again after every action."]
         if self._failing:
             self._failing = False
             return [f"The game is being saved again ({self.path})."]
@@ -208,8 +208,8 @@ class SaveStore:
         except OSError as e:
             self.blocked = True
             return LoadResult(None, SaveMeta(), [
-                f"{why}. It could not be moved aside ({os_reason(e)}), so it is left at {self.path} "
-                f"and this game will not be saved over it."])
+                f"{why}. It could not be moved aside ({os_reason(e)}), so it is left at "
+                f"{self.path} and this game will not be saved over it."])
         return LoadResult(None, SaveMeta(), [
             f"{why}. It was moved to {moved} (nothing was deleted); a new game starts."], moved)
 

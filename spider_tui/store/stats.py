@@ -251,8 +251,8 @@ class StatsStore:
             moved = move_aside(self.path)
         except OSError as e:
             return StatsTable(read_only=True, notices=[
-                f"{why}. It could not be moved aside ({os_reason(e)}), so it is left at {self.path} "
-                f"and nothing is recorded into it."])
+                f"{why}. It could not be moved aside ({os_reason(e)}), so it is left at "
+                f"{self.path} and nothing is recorded into it."])
         return StatsTable(notices=[f"{why}. It was moved to {moved} (nothing was deleted); the "
                                    f"figures start again."])
 

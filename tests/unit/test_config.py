@@ -219,8 +219,8 @@ toml_values = st.recursive(
 keys = st.sampled_from(FIELDS + ["format", "colour", ""]) | st.text(max_size=10)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(table=st.dictionaries(keys, toml_values, max_size=len(FIELDS) + 3))
 def test_any_toml_table_loads_with_notices_and_well_typed_settings(tmp_path, table, catalog):
     path = tmp_path / "config.toml"
