@@ -1,20 +1,58 @@
-"""``spider-tui`` with no command, or ``spider-tui play``: start the game."""
+"""``spider-tui`` with no command, or ``spider-tui play``: start the game.
+
+``--variant ID`` / ``--deal N`` / ``--house-rule ID`` start that deal; a bad id or number is a
+one-line error (exit status 2) before the screen changes.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="start the game (the default)")
+    p.add_argument("--variant", metavar="ID", default=argparse.SUPPRESS,
+                   help="start a new game of this variant")
+    p.add_argument("--deal", metavar="N", type=int, default=argparse.SUPPRESS,
+                   help="start this deal number")
+    p.add_argument("--house-rule", metavar="ID", action="append", dest="house_rules",
+                   default=argparse.SUPPRESS, help="switch a house rule on (repeatable)")
     return p
 
 
-def run(args: argparse.Namespace) -> int:
-    # Until the Textual app exists, print the position of the new deal.
-    from ..engine import Game
+def _config(manager: Any) -> tuple[Any, list[str]]:
+    from .. import config as config_module
 
-    game = Game.new(args.variant or "spider-4suit", deal=args.deal,
-                    house_rules=args.house_rules)
-    print(game.to_position(), end="")
+    load = getattr(config_module, "load_config", None)
+    if load is None:
+        return config_module.Config(), []
+    return load(manager=manager)
+
+
+def requested_game(args: argparse.Namespace, config: Any, manager: Any) -> Any:
+    """The game the command line asks for, or ``None`` (then the app decides)."""
+    from ..engine import Game
+    from . import CommandError
+
+    variant = getattr(args, "variant", None)
+    deal = getattr(args, "deal", None)
+    house_rules = getattr(args, "house_rules", None) or []
+    if variant is None and deal is None and not house_rules:
+        return None
+    if deal is not None and deal < 0:
+        raise CommandError("a deal number cannot be negative")
+    return Game.new(variant or config.variant, deal, house_rules, catalog=manager.catalog,
+                    scoring=config.scoring or None)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..plugins.manager import get_manager
+
+    manager = get_manager()
+    config, notices = _config(manager)
+    game = requested_game(args, config, manager)
+    from ..ui import SpiderApp
+
+    SpiderApp(config, game, manager=manager, notices=notices).run()
     return 0

@@ -1,0 +1,365 @@
+"""The Textual app: the game being played, its clock, its life cycle, themes, the palette.
+
+A game's life is four methods, so that saving and statistics can hook in at one place each:
+:meth:`SpiderApp.start_game` (a game begins or is resumed), :meth:`SpiderApp.act` (every move,
+deal, undo and redo goes through it), :meth:`SpiderApp.end_game` (once per game: won, stuck or
+abandoned), and :meth:`SpiderApp.apply_config` (settings changed). Each calls the plugins'
+play-time hook of the same moment.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.theme import BUILTIN_THEMES
+
+from ..config import Config
+from ..engine import PLAYING, STUCK, WON, Game, IllegalMove, Move, SpiderError, Step
+from .hinting import winnable
+from .screens.confirm import ConfirmScreen
+from .screens.game import GameScreen
+from .screens.help import HelpScreen
+from .screens.stuck import StuckScreen
+from .screens.variants import GameChoice, VariantScreen, daily_deal
+from .screens.won import WonScreen
+from .themes import CARD_DEFAULTS, DEFAULT_THEME, to_theme
+
+FALLBACK_VARIANT = "spider-4suit"
+
+
+class SpiderApp(App[None]):
+    CSS_PATH = ["styles/app.tcss", "styles/game.tcss", "styles/dialogs.tcss"]
+    TITLE = "spider-tui"
+    ALLOW_SELECT = False
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("t", "next_theme", "Theme", show=False, id="next_theme"),
+        Binding("q", "quit", "Quit", id="quit"),
+    ]
+
+    def __init__(self, config: Config | None = None, game: Game | None = None, *,
+                 manager: Any = None, notices: Iterable[str] = ()) -> None:
+        super().__init__()
+        if manager is None:
+            from ..plugins.manager import get_manager
+
+            manager = get_manager()
+        self.manager = manager
+        self.config = config if config is not None else Config()
+        #: Messages to show once the screen is up (plugin load problems, settings notices).
+        self.notices = list(notices)
+        self.spider_themes: list[str] = []
+        self._register_themes()
+        self.game: Game = game if game is not None else self._first_game()
+        self.game_screen: GameScreen | None = None
+        self._ended = False
+        self._clock_at = time.monotonic()
+
+    # ------------------------------------------------------------------ set-up
+
+    def _register_themes(self) -> None:
+        for spec in self.manager.themes.values():
+            try:
+                self.register_theme(to_theme(spec))
+            except Exception as e:  # a theme Textual cannot read is reported, not fatal
+                self.notices.append(f"theme {spec.id!r} cannot be used: {e}")
+                continue
+            self.spider_themes.append(spec.id)
+        wanted = self.config.theme if self.config.theme in self.spider_themes else DEFAULT_THEME
+        if wanted in self.spider_themes:
+            self.theme = wanted
+            # Only the card themes are offered: Textual's own have no card colours of their own.
+            for name in BUILTIN_THEMES:
+                self.unregister_theme(name)
+        if self.config.theme and self.config.theme != wanted and self.spider_themes:
+            self.notices.append(f"theme {self.config.theme!r} is not installed; using {wanted}")
+
+    def _first_game(self) -> Game:
+        cfg = self.config
+        try:
+            return self.make_game(cfg.variant, None, cfg.house_rules)
+        except SpiderError as e:
+            self.notices.append(f"{e}; playing {FALLBACK_VARIANT} instead")
+            return self.make_game(FALLBACK_VARIANT, None, ())
+
+    def make_game(self, variant: str, deal: int | None, house_rules: Iterable[str]) -> Game:
+        scoring = self.config.scoring or None
+        try:
+            return Game.new(variant, deal, tuple(house_rules), scoring=scoring,
+                            catalog=self.manager.catalog)
+        except SpiderError:
+            if scoring is None:
+                raise
+            return Game.new(variant, deal, tuple(house_rules), catalog=self.manager.catalog)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(CARD_DEFAULTS)
+
+    def get_default_screen(self) -> Screen:
+        self.game_screen = GameScreen()
+        return self.game_screen
+
+    def on_mount(self) -> None:
+        if self.config.keymap:
+            self.set_keymap(self.config.keymap)
+        problems = list(self.manager.problems) + self.notices
+        self.notices = []
+        if problems:
+            self.notify("\n".join(problems), title="Some plugins or settings had problems",
+                        severity="warning", timeout=12, markup=False)
+        self.set_interval(1.0, self._tick)
+        self._announce_start(self.game)
+        self._check_over()
+
+    # ------------------------------------------------------------------ the game's life
+
+    def start_game(self, game: Game) -> None:
+        """Make ``game`` the one being played (ending the current one first)."""
+        if self.game is not game and not self._ended and self.game.started:
+            self.end_game(self.game.status if self.game.status != PLAYING else "abandoned")
+        self.game = game
+        self._ended = False
+        self._clock_at = time.monotonic()
+        if self.game_screen is not None and self.game_screen.is_mounted:
+            self.game_screen.load_game()
+        self._announce_start(game)
+        self._check_over()
+
+    def _announce_start(self, game: Game) -> None:
+        self._report(self.manager.notify("game_started", game=game))
+
+    def act(self, kind: str, move: Move | None = None) -> Step:
+        """Play a move or a deal (``kind`` "move"/"deal", with ``move``), or "undo"/"redo".
+
+        Raises :class:`IllegalMove` (with the player's reason) and changes nothing then."""
+        game = self.game
+        self._sync_clock()
+        if kind == "undo":
+            step = game.undo()
+        elif kind == "redo":
+            step = game.redo()
+        else:
+            if move is None:
+                raise IllegalMove("no move given")
+            step = game.play(move)
+            kind = "deal" if step.move.is_deal else "move"
+        if game.actions == 1:
+            self._clock_at = time.monotonic()  # the clock starts with the first action
+        self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
+        if self._ended and game.status == PLAYING:
+            self._ended = False  # an undo out of a stuck position: the game goes on
+        self._check_over()
+        return step
+
+    def end_game(self, status: str) -> None:
+        """The game is over (``won``, ``stuck`` or ``abandoned``); called once per game."""
+        if self._ended:
+            return
+        self._ended = True
+        self._sync_clock()
+        self._report(self.manager.notify("game_ended", game=self.game, status=status))
+
+    def _check_over(self) -> None:
+        status = self.game.status
+        if status == WON:
+            self.end_game(WON)
+            self.call_after_refresh(self._show_result, WON)
+        elif status == STUCK:
+            self.call_after_refresh(self._show_result, STUCK)
+
+    def _show_result(self, status: str) -> None:
+        if self.game.status != status or isinstance(self.screen, (WonScreen, StuckScreen)):
+            return
+        if status == WON:
+            self.push_screen(WonScreen(self.game), self._after_won)
+        else:
+            self.push_screen(StuckScreen(self.game), self._after_stuck)
+
+    def _after_won(self, answer: str | None) -> None:
+        if answer == "new":
+            self.new_deal(confirm=False)
+        elif answer == "choose":
+            self.action_choose_game()
+
+    def _after_stuck(self, answer: str | None) -> None:
+        if answer == "undo" and self.game_screen is not None:
+            self.game_screen.perform("undo")
+        elif answer == "new":
+            self.new_deal(confirm=False)
+
+    def _report(self, problems: list[str]) -> None:
+        if problems:
+            self.notify("\n".join(problems), title="A plugin failed", severity="warning",
+                        timeout=10, markup=False)
+
+    # ------------------------------------------------------------------ the clock
+
+    def _sync_clock(self) -> None:
+        now = time.monotonic()
+        game = self.game
+        if game.started and game.status == PLAYING and not self._ended:
+            game.elapsed += now - self._clock_at
+        self._clock_at = now
+
+    def _tick(self) -> None:
+        self._sync_clock()
+        if self.game_screen is not None and self.game_screen.is_mounted:
+            self.game_screen.refresh_status()
+
+    # ------------------------------------------------------------------ new games
+
+    def in_progress(self) -> bool:
+        """Would starting another game throw this one away?"""
+        return self.game.started and self.game.status == PLAYING and not self._ended
+
+    def _confirm_then(self, question: str, start: Any) -> None:
+        if self.config.confirm_new_game and self.in_progress():
+            def answered(answer: str | None) -> None:
+                if answer == "yes":
+                    start()
+            self.push_screen(ConfirmScreen(question, yes="Start it", no="Keep playing"),
+                             answered)
+        else:
+            start()
+
+    def new_game(self, variant: str, deal: int | None = None,
+                 house_rules: Iterable[str] = (), *, confirm: bool = True) -> None:
+        """Start a deal of ``variant`` (asking first if that abandons a game in progress)."""
+        try:
+            game = self.make_game(variant, deal, house_rules)
+        except SpiderError as e:
+            self._say(str(e), "warning")
+            return
+        if not confirm:
+            self.start_game(game)
+            return
+        what = f"deal {deal}" if deal is not None else "a new deal"
+        self._confirm_then(f"Start {what} of {game.rules.name}? The game in progress will "
+                           "count as abandoned.", partial(self.start_game, game))
+
+    def new_deal(self, confirm: bool = True) -> None:
+        """A random deal of the variant and house rules being played."""
+        g = self.game
+        self.new_game(g.rules.id, None, g.rules.house_rules, confirm=confirm)
+
+    def restart_deal(self) -> None:
+        g = self.game
+        if g.deal is None:
+            self._say("this game did not come from a deal number", "warning")
+            return
+        self.new_game(g.rules.id, g.deal, g.rules.house_rules)
+
+    def daily(self) -> None:
+        g = self.game
+        self.new_game(g.rules.id, daily_deal(), g.rules.house_rules)
+
+    def winnable_deal(self) -> None:
+        import random
+
+        deals = winnable(self.game.rules.id)
+        if not deals:
+            self._say(f"no winnable deals are known for {self.game.rules.name}", "warning")
+            return
+        self.new_game(self.game.rules.id, random.choice(deals), ())
+
+    def action_choose_game(self) -> None:
+        if isinstance(self.screen, VariantScreen):
+            return
+        self.push_screen(VariantScreen(self.game.rules.id, self.game.rules.house_rules),
+                         self._chosen)
+
+    def _chosen(self, choice: GameChoice | None) -> None:
+        if choice is not None:
+            self.new_game(choice.variant, choice.deal, choice.house_rules)
+
+    def _say(self, text: str, severity: str = "information") -> None:
+        if self.game_screen is not None and self.game_screen.is_mounted:
+            self.game_screen.say(text[:1].upper() + text[1:], severity)
+        else:
+            self.notify(text, severity=severity)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ settings and looks
+
+    def apply_config(self, config: Config) -> None:
+        """Use changed settings now (the settings screen calls this)."""
+        self.config = config
+        if config.theme in self.spider_themes:
+            self.theme = config.theme
+        self.set_keymap(config.keymap)
+        if self.game_screen is not None and self.game_screen.is_mounted:
+            self.game_screen.refresh_board()
+
+    def action_next_theme(self) -> None:
+        names = self.spider_themes or list(self.available_themes)
+        i = names.index(self.theme) if self.theme in names else -1
+        self.set_theme(names[(i + 1) % len(names)])
+
+    def theme_label(self, name: str) -> str:
+        spec = self.manager.themes.get(name)
+        return spec.name if spec is not None else name
+
+    def set_theme(self, name: str) -> None:
+        self.theme = name
+        self.config.theme = name
+        self._say(f"Theme: {self.theme_label(name)}")
+
+    def toggle(self, setting: str) -> None:
+        value = not getattr(self.config, setting)
+        setattr(self.config, setting, value)
+        label = {"one_tap": "One-tap moves", "four_colour": "Four-colour suits"}[setting]
+        self._say(f"{label} {'on' if value else 'off'}")
+        if self.game_screen is not None:
+            self.game_screen.selection = None
+            self.game_screen.refresh_board()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    # ------------------------------------------------------------------ the command palette
+
+    def _on_board(self, method: str, *args: Any) -> Any:
+        def run() -> None:
+            screen = self.game_screen
+            if screen is not None:
+                getattr(screen, method)(*args)
+        return run
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        cfg = self.config
+        yield SystemCommand("New deal", "A random deal of this variant (N)", self.new_deal)
+        yield SystemCommand("Choose a game", "Variant, house rules, deal number, daily or "
+                            "winnable deal (G)", self.action_choose_game)
+        yield SystemCommand("Today's deal", f"Deal {daily_deal()} of this variant, the same "
+                            "for everyone today", self.daily)
+        if winnable(self.game.rules.id):
+            yield SystemCommand("Winnable deal", "A deal the solver has won",
+                                self.winnable_deal)
+        yield SystemCommand("Restart this deal", "Deal the same cards again", self.restart_deal)
+        yield SystemCommand("Undo", "Take back the last action (U or Z)",
+                            self._on_board("action_undo"))
+        yield SystemCommand("Redo", "Play the undone action again (R or Ctrl+Y)",
+                            self._on_board("action_redo"))
+        yield SystemCommand("Deal a row", "One card from the stock onto every column (D)",
+                            self._on_board("action_deal"))
+        yield SystemCommand("Hint", "Show a good move; again for the next one (H)",
+                            self._on_board("action_hint"))
+        yield SystemCommand("Demo", "Watch the computer play this game from the hints "
+                            "(any key stops it)", self._on_board("start_demo"))
+        yield SystemCommand("Help", "The rules of this variant and the keys (?)",
+                            self.action_help)
+        yield SystemCommand(f"One-tap moves: turn {'off' if cfg.one_tap else 'on'}",
+                            "A click sends the cards to the best place",
+                            partial(self.toggle, "one_tap"))
+        yield SystemCommand(f"Four-colour suits: turn {'off' if cfg.four_colour else 'on'}",
+                            "Each suit its own colour", partial(self.toggle, "four_colour"))
+        for name in self.spider_themes:
+            yield SystemCommand(f"Theme: {self.theme_label(name)}",
+                                "Switch the colours (T cycles)", partial(self.set_theme, name))
+        yield from super().get_system_commands(screen)

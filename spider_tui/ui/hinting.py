@@ -1,0 +1,65 @@
+"""The hint and the winnable deals as the app sees them: the AI's when it is installed, a simple
+ranking otherwise. Every hint given to the player is checked to be legal now."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Game, Move
+from ..engine.cards import glyph
+from .ranking import useful_moves
+
+
+@dataclass(frozen=True)
+class HintView:
+    move: Move
+    reason: str
+
+
+def _ai_hints(game: Game, budget_ms: int, peek: bool) -> list[HintView] | None:
+    try:
+        from ..ai.hint import hints
+    except ImportError:
+        return None
+    try:
+        return [HintView(h.move, h.reason)
+                for h in hints(game, budget_ms=budget_ms, peek=peek)]
+    except Exception:  # a hint bug must never cost the player the game; fall back
+        return None
+
+
+def get_hints(game: Game, *, budget_ms: int = 120, peek: bool = False) -> list[HintView]:
+    """The hints for ``game`` now, best first; ``[]`` when nothing useful is left."""
+    found = _ai_hints(game, budget_ms, peek)
+    if found is None:
+        found = [HintView(r.move, r.reason or "a legal move") for r in useful_moves(game)]
+    return [h for h in found if game.is_legal(h.move)]
+
+
+def winnable(variant_id: str) -> list[int]:
+    """Deals known to be winnable for ``variant_id``; ``[]`` when the AI's list is missing."""
+    try:
+        from ..ai.winnable import winnable_deals
+    except ImportError:
+        return []
+    try:
+        return list(winnable_deals(variant_id))
+    except Exception:  # a broken data file must not stop the menu
+        return []
+
+
+def describe(game: Game, move: Move) -> str:
+    """A move in a player's words: "8♠ 7♠ from column 4 onto 9♥ in column 8"."""
+    st = game.state
+    if move.is_deal:
+        return "deal a new row"
+    a = st.cols[move.src]
+    k = move.count or 1
+    cards = " ".join(glyph(c) for c in a[len(a) - k:]) if k <= 3 else (
+        f"{glyph(a[len(a) - k])}…{glyph(a[-1])}")
+    if move.dst is None or move.dst < 0:
+        return f"{cards} from column {move.src + 1} to the foundation"
+    b = st.cols[move.dst]
+    where = f"onto {glyph(b[-1])} in column {move.dst + 1}" if b else (
+        f"into empty column {move.dst + 1}")
+    return f"{cards} from column {move.src + 1} {where}"

@@ -1,0 +1,86 @@
+"""How a column's cards become screen rows, and how big the board may be (no Textual here).
+
+A column never loses a card silently: when it is too long for its height, the face-down cards
+fold into one row with a count, and if that is still too long the face-up cards scroll, with a
+row at the top (and at the bottom, when scrolled) saying how many are out of sight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BACK, BACKS, CARD, FACE, MORE_UP, MORE_DOWN, EMPTY = (
+    "back", "backs", "card", "face", "more-up", "more-down", "empty")
+
+#: The smallest card slot: a space, "10" and a suit glyph.
+MIN_CARD_WIDTH = 4
+MAX_CARD_WIDTH = 11
+#: Rows the board needs besides the columns: status, stock/foundations, column numbers, footer.
+CHROME_ROWS = 4
+MIN_COLUMN_ROWS = 8
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str
+    #: The card's index in its column (cards, face rows, single backs); -1 otherwise.
+    index: int = -1
+    #: How many cards a folded row stands for.
+    count: int = 0
+
+
+def column_rows(n_down: int, n_up: int, height: int, scroll: int = 0,
+                tall: int = 2) -> tuple[list[Row], int]:
+    """The rows of a column of ``n_down`` face-down and ``n_up`` face-up cards in ``height``
+    rows, scrolled up by ``scroll`` cards; returns the rows and the largest useful scroll.
+
+    The exposed card gets ``tall`` extra rows when there is room, so that it looks like a card.
+    """
+    height = max(1, height)
+    if n_down + n_up == 0:
+        return [Row(EMPTY)] * min(3, height), 0
+    ext = tall if n_up and n_down + n_up + tall <= height else 0
+    back_rows = n_down if n_down + n_up + ext <= height or n_down <= 1 else 1
+    rows: list[Row] = []
+    if back_rows == n_down:
+        rows.extend(Row(BACK, i) for i in range(n_down))
+    else:
+        rows.append(Row(BACKS, count=n_down))
+    avail = height - back_rows
+    if n_up + ext <= avail or n_up <= avail:
+        rows.extend(Row(CARD, n_down + i) for i in range(n_up))
+        rows.extend(Row(FACE, n_down + n_up - 1) for _ in range(ext if n_up + ext <= avail else 0))
+        return rows, 0
+    if avail < 3:
+        # Too little room for markers: show the exposed cards, say how many are hidden.
+        shown = max(1, avail - 1)
+        rows.append(Row(MORE_UP, count=n_up - shown))
+        rows.extend(Row(CARD, n_down + n_up - shown + i) for i in range(shown))
+        return rows[:height], 0
+    max_scroll = n_up - (avail - 1)
+    s = max(0, min(scroll, max_scroll))
+    end = n_up - s
+    if s == 0:
+        start = n_up - (avail - 1)
+    elif s == max_scroll:
+        start = 0
+    else:
+        start = max(0, end - (avail - 2))
+        if start == 0:
+            end = avail - 1
+    if start > 0:
+        rows.append(Row(MORE_UP, count=start))
+    rows.extend(Row(CARD, n_down + i) for i in range(start, end))
+    if end < n_up:
+        rows.append(Row(MORE_DOWN, count=n_up - end))
+    return rows, max_scroll
+
+
+def card_width(column_width: int) -> int:
+    """The width of a card in a column slot of ``column_width`` cells (one cell of gap)."""
+    return max(1, min(MAX_CARD_WIDTH, column_width - 1))
+
+
+def min_size(columns: int) -> tuple[int, int]:
+    """The smallest terminal (width, height) that plays a game of ``columns`` columns."""
+    return columns * (MIN_CARD_WIDTH + 1), CHROME_ROWS + MIN_COLUMN_ROWS

@@ -1,0 +1,161 @@
+"""Where a tapped card should go: the one-tap ranking of the seed's help page.
+
+Same suit before off-suit; a move that turns a card over or empties its column ranks higher;
+a whole column is never moved into an empty one; breaking a run that is already joined in suit is
+penalised. This module reads the engine only (no Textual), so it is tested and reused freely: the
+placeholder hint (used when the AI's hint is missing) ranks every move with the same rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import FOUNDATION, Game, Move
+from ..engine.cards import RANK, SUIT
+
+#: Points of the ranking; only their order matters to a player.
+TO_FOUNDATION = 100
+SAME_SUIT = 30
+OFF_SUIT = 10
+INTO_EMPTY = 0
+FLIPS = 20
+EMPTIES = 20
+BREAKS_RUN = -25
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A legal move, its one-tap score, and what it does (for a hint's reason)."""
+
+    move: Move
+    score: int
+    effects: tuple[str, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        return ", ".join(self.effects)
+
+
+def _joined(upper: int, lower: int) -> bool:
+    return SUIT[upper] == SUIT[lower] and RANK[upper] == RANK[lower] + 1
+
+
+def rank_move(game: Game, move: Move) -> Ranked:
+    """Score one legal card move (not a deal) by the one-tap rules."""
+    st = game.state
+    s, k, d = move.src, move.count or 0, move.dst
+    a = st.cols[s]
+    n = len(a)
+    head = a[n - k]
+    effects: list[str] = []
+    if d == FOUNDATION:
+        score = TO_FOUNDATION
+        effects.append("sends a complete run to the foundation")
+    elif not st.cols[d]:
+        score = INTO_EMPTY
+        effects.append(f"moves into empty column {d + 1}")
+    elif SUIT[st.cols[d][-1]] == SUIT[head]:
+        score = SAME_SUIT
+        effects.append("builds in suit")
+    else:
+        score = OFF_SUIT
+    if n - k == st.down[s] and st.down[s] > 0:
+        score += FLIPS
+        effects.append(f"turns over a card in column {s + 1}")
+    elif n == k and d != FOUNDATION and st.cols[d]:
+        score += EMPTIES
+        effects.append(f"empties column {s + 1}")
+    if n - k - 1 >= st.down[s] and _joined(a[n - k - 1], head):
+        score += BREAKS_RUN
+        effects.append("breaks a joined run")
+    return Ranked(move, score, tuple(effects))
+
+
+def _pointless(game: Game, move: Move) -> bool:
+    """A whole column into an empty one changes nothing."""
+    st = game.state
+    return (move.dst is not None and move.dst >= 0 and not st.cols[move.dst]
+            and move.count == len(st.cols[move.src]) and st.down[move.src] == 0)
+
+
+def _collapse_empties(moves: list[Move], cols: list[list[int]]) -> list[Move]:
+    """Keep one empty column as the destination: the empty columns are all alike."""
+    seen_empty: set[tuple[int, int]] = set()
+    out = []
+    for m in moves:
+        if m.dst is not None and m.dst >= 0 and not cols[m.dst]:
+            key = (m.src, m.count or 0)
+            if key in seen_empty:
+                continue
+            seen_empty.add(key)
+        out.append(m)
+    return out
+
+
+def destinations(game: Game, src: int, count: int) -> list[Ranked]:
+    """Every sensible legal destination for the last ``count`` cards of column ``src``, best
+    first (ties keep column order)."""
+    moves = [m for m in game.legal_moves()
+             if not m.is_deal and m.src == src and m.count == count and not _pointless(game, m)]
+    moves = _collapse_empties(moves, game.state.cols)
+    ranked = [rank_move(game, m) for m in moves]
+    ranked.sort(key=lambda r: -r.score)
+    return ranked
+
+
+def best_tier(ranked: list[Ranked]) -> list[Ranked]:
+    """The moves that share the top score (several mean: let the player choose)."""
+    if not ranked:
+        return []
+    top = ranked[0].score
+    return [r for r in ranked if r.score == top]
+
+
+def column_moves(game: Game, src: int) -> list[Ranked]:
+    """Every sensible move out of column ``src`` (any length), best first."""
+    moves = [m for m in game.legal_moves()
+             if not m.is_deal and m.src == src and not _pointless(game, m)]
+    moves = _collapse_empties(moves, game.state.cols)
+    ranked = [rank_move(game, m) for m in moves]
+    ranked.sort(key=lambda r: (-r.score, -(r.move.count or 0)))
+    return ranked
+
+
+def _undoes_last(game: Game, move: Move) -> bool:
+    if not game.history:
+        return False
+    last = game.history[-1].move
+    return (not last.is_deal and last.dst == move.src and last.src == move.dst
+            and last.count == move.count and not game.history[-1].flips)
+
+
+def useful_moves(game: Game) -> list[Ranked]:
+    """A simple hint: the moves that gain something (a card turned over, a column emptied, a
+    suited join, a run to the foundation), best first, then a deal if one is allowed. Never
+    the move that just takes back the last one."""
+    out: list[Ranked] = []
+    st = game.state
+    for m in game.legal_moves():
+        if m.is_deal or _pointless(game, m) or _undoes_last(game, m):
+            continue
+        r = rank_move(game, m)
+        a = st.cols[m.src]
+        head_index = len(a) - (m.count or 0)
+        was_joined = head_index - 1 >= st.down[m.src] and _joined(a[head_index - 1], a[head_index])
+        gains_join = r.score >= SAME_SUIT and "builds in suit" in r.effects and not was_joined
+        if r.score >= TO_FOUNDATION or gains_join or any(
+                e.startswith(("turns over", "empties")) for e in r.effects):
+            out.append(r)
+    out = [r for r in out if r.score > 0]
+    out.sort(key=lambda r: -r.score)
+    seen: set[tuple[int, int]] = set()
+    unique = []
+    for r in out:
+        key = (r.move.src, r.move.dst if r.move.dst is not None else -2)
+        if key in seen:
+            continue
+        seen.add(key)
+        unique.append(r)
+    if game.deal_refusal() is None:
+        unique.append(Ranked(Move.deal(), 0, ("deal a new row",)))
+    return unique

@@ -1,0 +1,721 @@
+"""The game screen: the table, and everything a tap, a drag or a key does to it.
+
+The screen never changes the game itself: it works out which move the player means and asks the
+app to play it (:meth:`SpiderApp.act`), then redraws. What is drawn is rebuilt from the game and
+a little interaction state (the selection, the keyboard cursor, a drag, the hint on show) into
+plain views that each widget compares with what it already shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Offset
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from ...engine import FOUNDATION, Game, IllegalMove, Move
+from ...engine.cards import glyph
+from ..hinting import HintView, describe, get_hints
+from ..layout import BACK, BACKS, MORE_DOWN, MORE_UP, min_size
+from ..ranking import best_tier, column_moves, destinations
+from ..widgets.column import BELOW, HEADER, Column, ColumnView
+from ..widgets.drag_ghost import DragGhost
+from ..widgets.foundations import Foundations
+from ..widgets.message_bar import MessageBar
+from ..widgets.status_bar import StatusBar, clock
+from ..widgets.stock import Stock
+
+if TYPE_CHECKING:
+    from ..app import SpiderApp
+
+DEMO_STEP_SECONDS = 0.45
+FLASH_SECONDS = 1.6
+
+
+@dataclass
+class Selection:
+    """Cards picked up and waiting for a destination."""
+
+    src: int
+    #: How many cards; ``None`` when a column was picked by its number (the target decides).
+    count: int | None
+    #: Destinations to highlight (``FOUNDATION`` for the foundations).
+    targets: tuple[int, ...] = ()
+    #: What taking the same cards again plays (the best move), if anything.
+    best: Move | None = None
+    #: Made with the mouse: an illegal drop then drops the selection too.
+    mouse: bool = True
+
+
+@dataclass
+class Press:
+    """A mouse button held down on the table, which may become a drag."""
+
+    target: tuple
+    start: Offset
+    dragging: bool = False
+    count: int = 0
+    targets: tuple[int, ...] = ()
+    over: tuple | None = None
+
+
+@dataclass
+class HintState:
+    key: tuple
+    hints: list[HintView] = field(default_factory=list)
+    index: int = 0
+
+
+class Table(Vertical):
+    """The stock, the foundations and the columns: the part of the screen that takes the mouse."""
+
+
+class GameScreen(Screen[None]):
+    #: A tall terminal gets card-sized stock and foundations.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    BINDINGS = [
+        Binding("u,z,U,Z", "undo", "Undo", id="undo"),
+        Binding("r,R,ctrl+y", "redo", "Redo", id="redo"),
+        Binding("H", "hint", "Hint", id="hint"),
+        Binding("d,D", "deal", "Deal", id="deal"),
+        Binding("n,N", "new_game", "New", id="new_game"),
+        Binding("g,G", "choose_game", "Game", id="choose_game"),
+        Binding("left,h", "cursor(-1, 0)", "Left", show=False, id="cursor_left"),
+        Binding("right,l", "cursor(1, 0)", "Right", show=False, id="cursor_right"),
+        Binding("up,k", "cursor(0, -1)", "Up", show=False, id="cursor_up"),
+        Binding("down,j", "cursor(0, 1)", "Down", show=False, id="cursor_down"),
+        Binding("enter,space", "pick_drop", "Pick up / drop", show=False, id="pick_drop"),
+        Binding("f,F", "to_foundation", "To foundation", show=False, id="to_foundation"),
+        Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
+        *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
+                  id=f"column_{i + 1}") for i in range(10)],
+    ]
+
+    app: "SpiderApp"
+
+    def __init__(self) -> None:
+        super().__init__(id="game-screen")
+        self.columns: list[Column] = []
+        self.selection: Selection | None = None
+        self.press: Press | None = None
+        self.cursor_col = 0
+        self.cursor_idx: int | None = None
+        self.cursor_visible = False
+        self.hint: HintState | None = None
+        self.hint_shown: HintView | None = None
+        self.flash: set[int] = set()
+        self._flash_timer: Timer | None = None
+        self.demo_timer: Timer | None = None
+        self.last_message = ""
+
+    # ------------------------------------------------------------------ building
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar()
+        with Table(id="table"):
+            with Horizontal(id="top"):
+                yield Stock()
+                yield Static("", id="info", markup=False)
+                yield Foundations()
+            yield Horizontal(id="board")
+        yield Static("", id="too-small", markup=False)
+        yield MessageBar()
+        yield DragGhost()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#too-small").display = False
+        self.query_one(MessageBar).display = False
+        self.load_game()
+
+    @property
+    def game(self) -> Game:
+        return self.app.game
+
+    def load_game(self) -> None:
+        """Show the app's (new) game from scratch."""
+        n = self.game.rules.columns
+        board = self.query_one("#board", Horizontal)
+        if len(self.columns) != n:
+            for col in self.columns:
+                col.remove()
+            self.columns = [Column(i) for i in range(n)]
+            board.mount(*self.columns)
+        self.selection = None
+        self.press = None
+        self.hint = None
+        self.hint_shown = None
+        self.flash = set()
+        self.cursor_col = min(self.cursor_col, n - 1)
+        self.cursor_idx = None
+        self.stop_demo(quiet=True)
+        self._check_size()
+        self.refresh_board()
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh_board(self) -> None:
+        game = self.game
+        st = game.state
+        four = self.app.config.four_colour
+        sel = self.selection
+        drag = self.press if self.press is not None and self.press.dragging else None
+        targets = set(drag.targets if drag else sel.targets if sel else ())
+        hint_move = self.hint_shown.move if self.hint_shown else None
+        for i, column in enumerate(self.columns):
+            cards = tuple(st.cols[i])
+            n = len(cards)
+            selected_from = -1
+            if drag is not None and drag.target[1] == i and drag.count:
+                selected_from = n - drag.count
+            elif sel is not None and sel.src == i:
+                selected_from = n - sel.count if sel.count else st.rs[i]
+            hint_from = -1
+            hint_target = False
+            if hint_move is not None and not hint_move.is_deal:
+                if hint_move.src == i:
+                    hint_from = n - (hint_move.count or 1)
+                hint_target = hint_move.dst == i
+            cursor = None
+            if self.cursor_visible and self.cursor_col == i:
+                cursor = self._cursor_card(i) if cards else -1
+            column.show(ColumnView(
+                number=i + 1, cards=cards, down=st.down[i], lift_from=st.rs[i],
+                selected_from=selected_from, hint_from=hint_from, target=i in targets,
+                hint_target=hint_target, cursor=cursor, flash=i in self.flash,
+                four_colour=four))
+        self.query_one(Stock).show(game.deals_left, hinted=bool(hint_move and hint_move.is_deal))
+        self.query_one(Foundations).show(
+            game.rules.win_runs, tuple(st.done),
+            target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
+            four_colour=four)
+        self.refresh_status()
+        self.query_one("#info", Static).update(self._info_text())
+
+    def refresh_status(self) -> None:
+        game = self.game
+        rules = game.rules
+        self.query_one(StatusBar).show(
+            name=rules.name + (" +" + ",".join(rules.house_rules) if rules.house_rules else ""),
+            id=rules.id, deal=str(game.deal) if game.deal is not None else "custom",
+            score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
+            runs=f"{game.runs_removed}/{rules.win_runs}", deals=str(game.deals_left))
+
+    def _info_text(self) -> str:
+        if self.demo_timer is not None:
+            return "Demo: press any key to stop"
+        if self.press is not None and self.press.dragging:
+            return "Drop on a highlighted column"
+        sel = self.selection
+        if sel is not None:
+            where = ", ".join("foundation" if t == FOUNDATION else str(t + 1) for t in sel.targets)
+            return f"To: {where}" if where else "No target: Esc cancels"
+        return ""
+
+    # ------------------------------------------------------------------ messages
+
+    def say(self, text: str, severity: str = "information") -> None:
+        """Tell the player something (one line over the key bar for a few seconds)."""
+        self.last_message = text
+        self.query_one(MessageBar).say(text, severity)
+
+    def refuse(self, error: IllegalMove | str) -> None:
+        reason = str(error)
+        self.say(reason[:1].upper() + reason[1:], "warning")
+
+    def flash_columns(self, columns: list[int]) -> None:
+        self.flash = set(columns)
+        if self._flash_timer is not None:
+            self._flash_timer.stop()
+        self._flash_timer = self.set_timer(FLASH_SECONDS, self._end_flash)
+        self.refresh_board()
+
+    def _end_flash(self) -> None:
+        self.flash = set()
+        self.refresh_board()
+
+    # ------------------------------------------------------------------ playing
+
+    def perform(self, kind: str, move: Move | None = None) -> bool:
+        """Ask the app to play; a refusal is explained and changes nothing."""
+        try:
+            self.app.act(kind, move)
+        except IllegalMove as e:
+            self.refuse(e)
+            self.refresh_board()
+            return False
+        self.selection = None
+        self.hint_shown = None
+        self.query_one(MessageBar).clear()
+        self.refresh_board()
+        return True
+
+    def play_move(self, move: Move) -> bool:
+        return self.perform("move", move)
+
+    def deal(self) -> None:
+        refusal = self.game.deal_refusal()
+        if refusal:
+            self.refuse(refusal)
+            empties = self.game.state.empty_columns()
+            if empties and self.game.state.stock_left:
+                self.flash_columns(empties)
+            return
+        self.perform("deal", Move.deal())
+
+    # ------------------------------------------------------------------ choosing moves
+
+    def _lift_problem(self, col: int, index: int) -> str | None:
+        """Why the cards from ``index`` down cannot be picked up, or None."""
+        st = self.game.state
+        a = st.cols[col]
+        if not a:
+            return f"column {col + 1} is empty"
+        if index < st.down[col]:
+            return "that card is face down"
+        j = st.rs[col]
+        if index < j:
+            return (f"{glyph(a[index])} cannot be lifted: "
+                    + self.game.rules.why_not_linked(a[j - 1], a[j]))
+        return None
+
+    def _legal_targets(self, src: int, count: int | None) -> tuple[int, ...]:
+        out = []
+        for m in self.game.legal_moves():
+            if m.is_deal or m.src != src or (count is not None and m.count != count):
+                continue
+            if m.dst not in out:
+                out.append(m.dst)
+        return tuple(out)
+
+    def tap(self, col: int, index: int | None) -> None:
+        """A click on column ``col`` (on card ``index``, or on the column as a whole)."""
+        sel = self.selection
+        if sel is not None:
+            if col == sel.src:
+                if self.app.config.one_tap and sel.best is not None:
+                    self.play_move(sel.best)
+                else:
+                    self.cancel_selection()
+                return
+            self.drop(col)
+            return
+        a = self.game.state.cols[col]
+        if index is None:
+            index = self.game.state.rs[col] if a else 0
+        problem = self._lift_problem(col, index)
+        if problem:
+            self.refuse(problem)
+            return
+        count = len(a) - index
+        if self.app.config.one_tap:
+            self.one_tap(col, count)
+        else:
+            self.select(col, count, mouse=True)
+
+    def one_tap(self, col: int, count: int) -> None:
+        ranked = destinations(self.game, col, count)
+        if not ranked:
+            a = self.game.state.cols[col]
+            self.refuse(f"{glyph(a[len(a) - count])} has nowhere to go")
+            return
+        tier = best_tier(ranked)
+        if len(tier) == 1:
+            self.play_move(tier[0].move)
+            return
+        self.selection = Selection(col, count, tuple(r.move.dst for r in tier), tier[0].move)
+        self.say("Two or more places are as good: click the one you want "
+                 "(click the cards again for the first)")
+        self.refresh_board()
+
+    def select(self, col: int, count: int | None, *, mouse: bool) -> None:
+        targets = self._legal_targets(col, count)
+        if count is None:
+            ranked = column_moves(self.game, col)
+        else:
+            ranked = destinations(self.game, col, count)
+        best = ranked[0].move if ranked else None
+        self.selection = Selection(col, count, targets, best, mouse)
+        if not targets:
+            self.say("These cards have nowhere to go now (Esc puts them back)")
+        self.refresh_board()
+
+    def cancel_selection(self) -> None:
+        self.selection = None
+        self.refresh_board()
+
+    def _move_for(self, src: int, count: int | None, dst: int) -> Move:
+        """The move of the picked-up cards onto ``dst``; IllegalMove says why there is none."""
+        legal = [m for m in self.game.legal_moves()
+                 if not m.is_deal and m.src == src and m.dst == dst
+                 and (count is None or m.count == count)]
+        if legal:
+            return max(legal, key=lambda m: m.count or 0)
+        return self.game.resolve(Move(src, dst, count, explicit=count is not None))
+
+    def drop(self, dst: int) -> None:
+        sel = self.selection
+        assert sel is not None
+        try:
+            move = self._move_for(sel.src, sel.count, dst)
+        except IllegalMove as e:
+            self.refuse(e)
+            if sel.mouse:
+                self.selection = None
+            self.refresh_board()
+            return
+        self.play_move(move)
+
+    # ------------------------------------------------------------------ the mouse
+
+    def _hit(self, screen_x: int, screen_y: int) -> tuple | None:
+        """What the pointer is over: ("column", i, row kind, card index), ("stock",),
+        ("foundation",) or None."""
+        try:
+            widget, region = self.get_widget_at(screen_x, screen_y)
+        except Exception:
+            return None
+        if isinstance(widget, Column):
+            kind, index = widget.hit(screen_x - region.x, screen_y - region.y)
+            return ("column", widget.index, kind, index)
+        if isinstance(widget, Stock):
+            return ("stock",)
+        if isinstance(widget, Foundations):
+            return ("foundation",)
+        return None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if self.demo_timer is not None:
+            self.stop_demo()
+            return
+        if event.button not in (0, 1):
+            return
+        target = self._hit(event.screen_x, event.screen_y)
+        if target is None:
+            return
+        self.press = Press(target, Offset(event.screen_x, event.screen_y))
+        self.cursor_visible = False
+        self.query_one(Table).capture_mouse()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        press = self.press
+        if press is None or press.target[0] != "column":
+            return
+        over = self._hit(event.screen_x, event.screen_y)
+        moved_away = over is None or over[:2] != press.target[:2]
+        if not press.dragging and moved_away:
+            self._start_drag(press)
+        if press.dragging:
+            press.over = over
+            self.query_one(DragGhost).follow(self._ghost_label(press),
+                                             Offset(event.screen_x, event.screen_y))
+
+    def _start_drag(self, press: Press) -> None:
+        _, col, kind, index = press.target
+        st = self.game.state
+        a = st.cols[col]
+        if kind in (HEADER, BELOW) or index < 0:
+            index = st.rs[col] if kind == HEADER else len(a) - 1
+        press.count = max(0, len(a) - index) if a else 0
+        press.dragging = True
+        if press.count and self._lift_problem(col, index) is None:
+            press.targets = self._legal_targets(col, press.count)
+        self.selection = None
+        self.hint_shown = None
+        self.refresh_board()
+
+    def _ghost_label(self, press: Press) -> str:
+        a = self.game.state.cols[press.target[1]]
+        cards = a[len(a) - press.count:] if press.count else []
+        if not cards:
+            return "?"
+        if len(cards) > 3:
+            return f"{glyph(cards[0])}…{glyph(cards[-1])}"
+        return " ".join(glyph(c) for c in cards)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        press = self.press
+        self.query_one(Table).release_mouse()
+        self.query_one(DragGhost).hide()
+        if press is None:
+            return
+        self.press = None
+        if press.dragging:
+            self._drop_drag(press, self._hit(event.screen_x, event.screen_y))
+            return
+        target = press.target
+        if target[0] == "stock":
+            self.deal()
+        elif target[0] == "foundation":
+            self.tap_foundation()
+        else:
+            _, col, kind, index = target
+            if kind in (BACK, BACKS):
+                if self.selection is not None:
+                    self.tap(col, None)
+                else:
+                    self.refuse("that card is face down")
+            elif kind in (MORE_UP, MORE_DOWN):
+                self.columns[col].scroll_cards(3 if kind == MORE_UP else -3)
+            elif kind == HEADER:
+                self.tap(col, None)
+            elif kind == BELOW:
+                a = self.game.state.cols[col]
+                self.tap(col, len(a) - 1 if a and self.selection is None else None)
+            else:
+                self.tap(col, index)
+
+    def _drop_drag(self, press: Press, over: tuple | None) -> None:
+        src = press.target[1]
+        if over is None or (over[0] == "column" and over[1] == src) or over[0] == "stock":
+            self.refresh_board()  # dropped nowhere: the cards go back
+            return
+        dst = FOUNDATION if over[0] == "foundation" else over[1]
+        try:
+            if not press.count:
+                raise IllegalMove(f"column {src + 1} is empty")
+            _, col, kind, index = press.target
+            a = self.game.state.cols[col]
+            problem = self._lift_problem(col, len(a) - press.count)
+            if problem:
+                raise IllegalMove(problem)
+            move = self._move_for(src, press.count, dst)
+        except IllegalMove as e:
+            self.refuse(e)
+            self.refresh_board()
+            return
+        self.play_move(move)
+
+    def tap_foundation(self) -> None:
+        sel = self.selection
+        if sel is not None:
+            self.drop(FOUNDATION)
+            return
+        if self.game.rules.auto_remove:
+            self.say(f"{self.game.runs_removed} of {self.game.rules.win_runs} runs done; "
+                     "complete runs come here by themselves")
+        else:
+            self.say("Pick up a complete King-to-Ace run, then click here")
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self._scroll_at(event, -1)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self._scroll_at(event, 1)
+
+    def _scroll_at(self, event: events.MouseEvent, delta: int) -> None:
+        target = self._hit(event.screen_x, event.screen_y)
+        if target is not None and target[0] == "column":
+            self.columns[target[1]].scroll_cards(delta)
+
+    # ------------------------------------------------------------------ keys
+
+    def on_key(self, event: events.Key) -> None:
+        if self.demo_timer is not None:
+            event.stop()
+            event.prevent_default()
+            self.stop_demo()
+
+    def _cursor_card(self, col: int) -> int:
+        st = self.game.state
+        a = st.cols[col]
+        if not a:
+            return -1
+        idx = self.cursor_idx if self.cursor_idx is not None else st.rs[col]
+        if idx >= len(a):
+            idx = st.rs[col] if st.rs[col] < len(a) else len(a) - 1
+        return max(min(idx, len(a) - 1), st.down[col] if st.down[col] < len(a) else len(a) - 1)
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        n = len(self.columns)
+        if not self.cursor_visible:
+            self.cursor_visible = True
+            if self.selection is not None:
+                self.cursor_col = self.selection.src
+        elif dx:
+            self.cursor_col = (self.cursor_col + dx) % n
+            self.cursor_idx = None
+        elif dy:
+            st = self.game.state
+            a = st.cols[self.cursor_col]
+            if a:
+                idx = self._cursor_card(self.cursor_col) + dy
+                self.cursor_idx = max(st.down[self.cursor_col], min(len(a) - 1, idx))
+                self.columns[self.cursor_col].reveal(self.cursor_idx)
+        self.refresh_board()
+
+    def action_pick_drop(self) -> None:
+        if not self.cursor_visible:
+            self.cursor_visible = True
+            self.refresh_board()
+            return
+        col = self.cursor_col
+        sel = self.selection
+        if sel is not None:
+            if col == sel.src:
+                self.cancel_selection()
+            else:
+                self.drop(col)
+            return
+        index = self._cursor_card(col)
+        problem = self._lift_problem(col, index)
+        if problem:
+            self.refuse(problem)
+            return
+        self.select(col, len(self.game.state.cols[col]) - index, mouse=False)
+
+    def action_column(self, col: int) -> None:
+        if col >= len(self.columns):
+            self.refuse(f"there is no column {col + 1} (this game has {len(self.columns)})")
+            return
+        sel = self.selection
+        if sel is not None:
+            if col == sel.src:
+                if sel.best is not None:
+                    self.play_move(sel.best)
+                else:
+                    self.cancel_selection()
+            else:
+                self.drop(col)
+            return
+        st = self.game.state
+        if not st.cols[col]:
+            self.refuse(f"column {col + 1} is empty")
+            return
+        if st.rs[col] >= len(st.cols[col]):
+            self.refuse(f"column {col + 1} has no face-up card")
+            return
+        self.cursor_col = col
+        self.cursor_idx = None
+        self.select(col, None, mouse=False)
+        self.say(f"Column {col + 1} picked: press the number of the column to move to")
+
+    def action_to_foundation(self) -> None:
+        if self.selection is not None:
+            self.drop(FOUNDATION)
+            return
+        for m in self.game.legal_moves():
+            if m.dst == FOUNDATION:
+                self.play_move(m)
+                return
+        self.refuse("no column ends with a complete King-to-Ace run"
+                    if not self.game.rules.auto_remove else
+                    "complete runs leave the table by themselves in this game")
+
+    def action_cancel(self) -> None:
+        if self.selection is not None or self.hint_shown is not None:
+            self.selection = None
+            self.hint_shown = None
+        else:
+            self.cursor_visible = False
+        self.query_one(MessageBar).clear()
+        self.refresh_board()
+
+    def action_undo(self) -> None:
+        self.perform("undo")
+
+    def action_redo(self) -> None:
+        self.perform("redo")
+
+    def action_deal(self) -> None:
+        self.selection = None
+        self.deal()
+
+    def action_new_game(self) -> None:
+        self.app.new_deal()
+
+    def action_choose_game(self) -> None:
+        self.app.action_choose_game()
+
+    # ------------------------------------------------------------------ hints and the demo
+
+    def _position_key(self) -> tuple:
+        return (id(self.game), self.game.actions)
+
+    def action_hint(self) -> None:
+        key = self._position_key()
+        if self.hint is None or self.hint.key != key:
+            cfg = self.app.config
+            self.hint = HintState(key, get_hints(self.game, budget_ms=cfg.hint_budget_ms,
+                                                 peek=cfg.hint_peek))
+        else:
+            self.hint.index += 1
+        hints = self.hint.hints
+        self.selection = None
+        if not hints:
+            self.hint_shown = None
+            self.say("Nothing useful is left to do here: undo a few moves, or start a new "
+                     "deal", "warning")
+            self.refresh_board()
+            return
+        i = self.hint.index % len(hints)
+        h = hints[i]
+        self.hint_shown = h
+        what = describe(self.game, h.move)
+        more = f" ({i + 1}/{len(hints)}, H for the next)" if len(hints) > 1 else ""
+        reason = f": {h.reason}" if h.reason and h.reason != what else ""
+        self.say(f"Hint{more}: {what}{reason}")
+        self.refresh_board()
+
+    def start_demo(self) -> None:
+        if self.demo_timer is not None:
+            return
+        if self.game.status != "playing":
+            self.say("The game is over: start a new deal to watch the demo")
+            return
+        self.selection = None
+        self.demo_timer = self.set_interval(DEMO_STEP_SECONDS, self._demo_step)
+        self.say("Demo: the computer plays from the hints; press any key to stop")
+        self.refresh_board()
+
+    def stop_demo(self, quiet: bool = False) -> None:
+        if self.demo_timer is None:
+            return
+        self.demo_timer.stop()
+        self.demo_timer = None
+        if not quiet:
+            self.say("Demo stopped")
+            self.refresh_board()
+
+    def _demo_step(self) -> None:
+        if self.app.screen is not self:
+            return
+        game = self.game
+        if game.status != "playing":
+            self.stop_demo()
+            return
+        cfg = self.app.config
+        hints = get_hints(game, budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
+        if not hints:
+            self.stop_demo(quiet=True)
+            self.say("Demo: nothing useful is left; undo may help", "warning")
+            return
+        self.hint_shown = hints[0]
+        if not self.perform("deal" if hints[0].move.is_deal else "move", hints[0].move):
+            self.stop_demo()
+
+    # ------------------------------------------------------------------ size
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        if not self.is_mounted:
+            return
+        need_w, need_h = min_size(self.game.rules.columns)
+        w, h = self.size.width, self.size.height
+        small = w < need_w or h < need_h
+        note = self.query_one("#too-small", Static)
+        if small:
+            note.update(f"The terminal is {w}×{h}; {self.game.rules.name} needs at least "
+                        f"{need_w}×{need_h}.\nMake the window larger (or the font smaller).")
+        note.display = small
+        for sel in ("#table", StatusBar, Footer):
+            self.query_one(sel).display = not small

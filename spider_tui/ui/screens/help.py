@@ -1,0 +1,103 @@
+"""The rules of the game being played, the mouse, and the keys (as the keymap has them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from ..app import SpiderApp
+
+MOUSE = """\
+Click a card to send it, with the cards below it, to the best place (one-tap moves): a card of \
+its own suit first, then a move that turns a card over or empties a column. When two places are \
+as good, the cards stay picked up, the places light up, and a click on one finishes the move \
+(a click on the cards again takes the first). With one-tap moves off, click cards to pick them \
+up, then click a column to put them there.
+Drag cards onto a column: the columns that take them light up while you drag.
+Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen."""
+
+
+def key_lines(app: "SpiderApp", bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+    """``(keys, what)`` for each binding with a description, as the keymap binds it now."""
+    keymap = app.config.keymap
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    for b in bindings:
+        if not b.description or (b.id and b.id in seen):
+            continue
+        if b.id:
+            seen.add(b.id)
+        keys = keymap.get(b.id or "", b.key) if b.id else b.key
+        shown = []
+        for k in keys.split(","):
+            label = app.get_key_display(Binding(k.strip(), ""))
+            if label not in shown:
+                shown.append(label)
+        out.append((" ".join(shown), b.description))
+    return out
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", show=False)]
+
+    app: "SpiderApp"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            with VerticalScroll(id="help-scroll"):
+                yield Static(self._text(), id="help-text")
+            yield Static("Esc closes · ↑↓ PgUp PgDn scroll", id="help-foot", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def _text(self) -> Text:
+        from .game import GameScreen
+
+        game = self.app.game
+        rules = game.rules
+        t = Text()
+        t.append(rules.name, "bold")
+        if rules.description:
+            t.append(f" — {rules.description}")
+        t.append("\n\n")
+        if rules.rules_text:
+            t.append(rules.rules_text.strip() + "\n\n")
+        t.append("In short\n", "bold")
+        t.append(rules.summary() + "\n")
+        if rules.house_rules:
+            t.append("\nHouse rules in force\n", "bold")
+            cat = self.app.manager.catalog
+            for hid in rules.house_rules:
+                hr = cat.house_rules.get(hid)
+                t.append(f"• {hr.name if hr else hid}"
+                         + (f": {hr.description}" if hr and hr.description else "") + "\n")
+        scheme = game.scoring
+        if scheme is not None:
+            t.append("\nScoring: ", "bold")
+            t.append(f"{scheme.name}. {getattr(scheme, 'description', '')}\n")
+        t.append("\nThe mouse\n", "bold")
+        t.append(MOUSE + "\n")
+        t.append("\nThe keys\n", "bold")
+        shown = [b for b in (*GameScreen.BINDINGS, *self.app.BINDINGS)
+                 if not (b.id or "").startswith("column_")]
+        lines = key_lines(self.app, shown)
+        lines.insert(0, ("1…9 0", "pick a column by its number, then the column to move to"))
+        width = max(len(k) for k, _ in lines)
+        for keys, what in lines:
+            t.append(f"  {keys.ljust(width)}  ", "bold")
+            t.append(f"{what}\n")
+        t.append("\nThe arrow keys (or h j k l) move the cursor over the columns and up and "
+                 "down the cards; Enter or Space picks the cards up and puts them down; Esc "
+                 "cancels. Every action is also in the command palette (Ctrl+P).")
+        return t
+
+    def action_close(self) -> None:
+        self.dismiss(None)

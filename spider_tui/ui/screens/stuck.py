@@ -1,0 +1,18 @@
+"""No move and no deal is left: say so, offer undo or a new deal."""
+
+from __future__ import annotations
+
+from ...engine import Game
+from .dialog import Dialog
+
+
+class StuckScreen(Dialog):
+    """Dismisses with ``undo``, ``new`` or ``cancel``."""
+
+    def __init__(self, game: Game) -> None:
+        body = (f"No move is left and the stock cannot deal: this game is stuck with "
+                f"{game.runs_removed} of {game.rules.win_runs} runs done.\n\n"
+                "Undo a few moves and try another line, or start a new deal.")
+        super().__init__("Stuck", body,
+                         [("undo", "Undo", "u"), ("new", "New deal", "n"),
+                          ("cancel", "Close", "")], dialog_id="stuck")

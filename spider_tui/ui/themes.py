@@ -1,0 +1,53 @@
+"""Registered :class:`ThemeSpec` data turned into Textual themes; the card colours are theme
+variables, so that a theme file (or a plugin) can recolour the cards and the table."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual.theme import Theme
+
+from ..plugins.themespec import ThemeSpec
+
+#: Used for every card variable a theme leaves out (a classic green table, four-colour suits).
+CARD_DEFAULTS: dict[str, str] = {
+    "table": "#0f3b24",
+    "card-face": "#d9d4c5",
+    "card-movable": "#fbfaf4",
+    "card-back": "#23407a",
+    "card-back-pattern": "#6f8fd0",
+    "card-spades": "#111111",
+    "card-hearts": "#c1121f",
+    "card-diamonds": "#1f4fd6",
+    "card-clubs": "#137a2f",
+    "card-selected": "#ffd24a",
+    "card-target": "#62d0ff",
+    "card-hint": "#ff9d3b",
+}
+
+DEFAULT_THEME = "spider-dark"
+
+
+def to_theme(spec: ThemeSpec) -> Theme:
+    """The Textual theme a theme file describes (its id is the theme's name)."""
+    colors = dict(spec.colors)
+    return Theme(
+        name=spec.id,
+        primary=colors["primary"],
+        secondary=colors.get("secondary"),
+        accent=colors.get("accent"),
+        foreground=colors.get("foreground"),
+        background=colors.get("background"),
+        surface=colors.get("surface"),
+        panel=colors.get("panel"),
+        boost=colors.get("boost"),
+        warning=colors.get("warning"),
+        error=colors.get("error"),
+        success=colors.get("success"),
+        dark=spec.dark,
+        variables=dict(spec.variables),
+    )
+
+
+def to_themes(specs: Iterable[ThemeSpec]) -> list[Theme]:
+    return [to_theme(s) for s in specs]

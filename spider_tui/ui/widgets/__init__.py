@@ -1,0 +1,1 @@
+"""The widgets of the game screen, one module each."""

@@ -1,0 +1,242 @@
+"""One column of the table: its number, its face-down cards, its face-up cards.
+
+The widget draws a :class:`ColumnView` (a plain snapshot the game screen builds after each
+action) and answers :meth:`Column.hit` (which card is at a point); it takes no decisions. Card
+colours come from component classes, which the stylesheet fills from the theme's variables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...engine.cards import SUIT, glyph
+from ..layout import BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width, column_rows
+
+#: ``hit`` results besides a card row kind.
+HEADER, BELOW = "header", "below"
+SUIT_CLASSES = ("card--spades", "card--hearts", "card--diamonds", "card--clubs")
+#: Two-colour suits: diamonds drawn as hearts, clubs as spades.
+TWO_COLOUR = (0, 1, 1, 0)
+
+
+@dataclass(frozen=True)
+class ColumnView:
+    number: int
+    cards: tuple[int, ...] = ()
+    down: int = 0
+    #: Index where the cards that can be lifted together start (``len(cards)`` when none).
+    lift_from: int = 0
+    selected_from: int = -1
+    hint_from: int = -1
+    target: bool = False
+    hint_target: bool = False
+    #: The keyboard cursor: a card index, -1 for the column itself, None when elsewhere.
+    cursor: int | None = None
+    flash: bool = False
+    four_colour: bool = True
+
+
+class Column(Widget):
+    COMPONENT_CLASSES = {
+        "column--number", "column--number-cursor", "column--number-target",
+        "column--number-flash", "column--more", "column--empty", "column--empty-target",
+        "column--empty-flash", "card--back", "card--face", "card--movable", "card--selected",
+        "card--target", "card--hint", "card--flash", *SUIT_CLASSES,
+    }
+
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"col-{index + 1}", classes="column")
+        self.index = index
+        self.view = ColumnView(index + 1)
+        self.scroll = 0
+        self._max_scroll = 0
+        self._rows: list[Row] = []
+        self._strips: list[Strip] | None = None
+        self._built_for: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------------ state
+
+    def show(self, view: ColumnView) -> None:
+        """Draw ``view`` (only repaints when something changed)."""
+        if view == self.view:
+            return
+        if view.cards != self.view.cards:
+            self.scroll = 0
+        self.view = view
+        self._strips = None
+        self.refresh()
+
+    def scroll_cards(self, delta: int) -> bool:
+        """Scroll a column too long for its height; False when it does not scroll."""
+        self._layout()
+        new = max(0, min(self._max_scroll, self.scroll + delta))
+        if new == self.scroll:
+            return False
+        self.scroll = new
+        self._strips = None
+        self.refresh()
+        return True
+
+    def reveal(self, index: int) -> None:
+        """Scroll as little as possible so that card ``index`` is on screen."""
+        v = self.view
+        height = max(1, self.size.height - 1)
+        n_up = len(v.cards) - v.down
+        _, max_scroll = column_rows(v.down, n_up, height, 0)
+        for s in sorted(range(max_scroll + 1), key=lambda s: abs(s - self.scroll)):
+            rows, _ = column_rows(v.down, n_up, height, s)
+            if any(r.index == index and r.kind == CARD for r in rows):
+                if s != self.scroll:
+                    self.scroll = s
+                    self._strips = None
+                    self.refresh()
+                return
+
+    # ------------------------------------------------------------------ geometry
+
+    def _layout(self) -> None:
+        v = self.view
+        height = max(1, self.size.height - 1)
+        n_up = len(v.cards) - v.down
+        self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll)
+        if self.scroll > self._max_scroll:
+            self.scroll = self._max_scroll
+            self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll)
+
+    def hit(self, x: int, y: int) -> tuple[str, int]:
+        """What is at ``(x, y)`` (widget coordinates): ``(kind, card index or -1)``."""
+        self._layout()
+        if y <= 0:
+            return HEADER, -1
+        if y - 1 < len(self._rows):
+            row = self._rows[y - 1]
+            return row.kind, row.index
+        return BELOW, -1
+
+    # ------------------------------------------------------------------ drawing
+
+    def on_resize(self) -> None:
+        self._strips = None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips = None
+
+    def render_line(self, y: int) -> Strip:
+        size = (self.size.width, self.size.height)
+        if self._strips is None or self._built_for != size:
+            self._strips = self._build()
+            self._built_for = size
+        if 0 <= y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(name)
+
+    def _suit_style(self, card: int) -> Style:
+        suit = SUIT[card] if self.view.four_colour else TWO_COLOUR[SUIT[card]]
+        return self.get_component_rich_style(SUIT_CLASSES[suit], partial=True)
+
+    def _build(self) -> list[Strip]:
+        self._layout()
+        v = self.view
+        width = self.size.width
+        cw = min(card_width(width), width)
+        x0 = max(0, (width - 1 - cw) // 2)
+        base = self.rich_style
+        pad_left = Segment(" " * x0, base) if x0 else None
+        right = width - x0 - cw
+
+        def line(text: str, style: Style) -> Strip:
+            segs = [pad_left] if pad_left else []
+            segs.append(Segment(text[:cw].ljust(cw), style))
+            if right > 0:
+                segs.append(Segment(" " * right, base))
+            return Strip(segs, width)
+
+        strips = [line(self._header_text(cw), self._header_style())]
+        cards = v.cards
+        last = len(cards) - 1
+        for row in self._rows:
+            if row.kind == EMPTY:
+                strips.append(self._empty_line(row, strips, cw, line))
+            elif row.kind in (BACK, BACKS):
+                n = row.count if row.kind == BACKS else v.down
+                first_back = row.kind == BACKS or row.index == 0
+                text = (f" {n} ".center(cw, "░") if first_back and n > 1 else "░" * cw)
+                strips.append(line(text, self._style("card--back")))
+            elif row.kind in (MORE_UP, MORE_DOWN):
+                arrow = "▲" if row.kind == MORE_UP else "▼"
+                strips.append(line(f"{arrow}{row.count}".center(cw), self._style("column--more")))
+            else:
+                i = row.index
+                c = cards[i]
+                style = self._card_style(i, last) + self._suit_style(c)
+                g = glyph(c)
+                if row.kind == FACE:
+                    is_last_face = row is self._rows[-1]
+                    text = (g + " ").rjust(cw) if is_last_face else ""
+                else:
+                    mark = "▸" if v.cursor == i else " "
+                    text = mark + g
+                strips.append(line(text, style))
+        return strips
+
+    def _header_text(self, cw: int) -> str:
+        label = str(self.view.number)
+        if self.view.cursor is not None:
+            label = f"[{label}]"
+        return label.center(cw)
+
+    def _header_style(self) -> Style:
+        v = self.view
+        if v.flash:
+            return self._style("column--number-flash")
+        if v.target or v.hint_target:
+            return self._style("column--number-target")
+        if v.cursor is not None:
+            return self._style("column--number-cursor")
+        return self._style("column--number")
+
+    def _empty_line(self, row: Row, strips: list[Strip], cw: int, line) -> Strip:
+        v = self.view
+        n = len(strips) - 1
+        if v.flash:
+            style = self._style("column--empty-flash")
+        elif v.target or v.hint_target:
+            style = self._style("column--empty-target")
+        else:
+            style = self._style("column--empty")
+        inner = max(0, cw - 2)
+        if n == 0:
+            text = "╭" + "─" * inner + "╮"
+        elif n == 2:
+            text = "╰" + "─" * inner + "╯"
+        else:
+            mid = "▸" if v.cursor == -1 else " "
+            text = "│" + (mid + " " * inner)[:inner] + "│"
+        return line(text, style)
+
+    def _card_style(self, i: int, last: int) -> Style:
+        v = self.view
+        if v.flash:
+            name = "card--flash"
+        elif v.selected_from >= 0 and i >= v.selected_from:
+            name = "card--selected"
+        elif v.hint_from >= 0 and i >= v.hint_from:
+            name = "card--hint"
+        elif i == last and v.hint_target:
+            name = "card--hint"
+        elif i == last and v.target:
+            name = "card--target"
+        elif i >= v.lift_from:
+            name = "card--movable"
+        else:
+            name = "card--face"
+        return self._style(name)

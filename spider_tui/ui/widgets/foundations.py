@@ -1,0 +1,68 @@
+"""The foundation slots: one per run to win, filled as runs leave the table."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ...engine.cards import SUIT_GLYPHS
+
+SUIT_CLASSES = ("card--spades", "card--hearts", "card--diamonds", "card--clubs")
+TWO_COLOUR = (0, 1, 1, 0)
+
+
+class Foundations(Widget):
+    COMPONENT_CLASSES = {"slot--empty", "slot--full", "slot--target", *SUIT_CLASSES}
+
+    def __init__(self) -> None:
+        super().__init__(id="foundations")
+        self.state: tuple = ()
+
+    def show(self, slots: int, done: tuple[int, ...], target: bool = False,
+             four_colour: bool = True) -> None:
+        state = (slots, done, target, four_colour)
+        if state != self.state:
+            self.state = state
+            self.refresh(layout=True)
+
+    def get_content_width(self, container, viewport) -> int:
+        slots = self.state[0] if self.state else 8
+        return slots * 5 if self.size.height >= 3 and viewport.width >= 120 else slots * 4
+
+    def render(self) -> Text:
+        if not self.state:
+            return Text()
+        slots, done, target, four = self.state
+        boxed = self.size.height >= 3 and self.size.width >= slots * 5
+        empty = self.get_component_rich_style("slot--target" if target else "slot--empty")
+        full = self.get_component_rich_style("slot--full")
+        cells = []
+        for i in range(slots):
+            if i < len(done):
+                suit = done[i]
+                colour = self.get_component_rich_style(
+                    SUIT_CLASSES[suit if four else TWO_COLOUR[suit]], partial=True)
+                cells.append(("K" + SUIT_GLYPHS[suit], full + colour))
+            else:
+                cells.append(("··", empty))
+        text = Text(no_wrap=True, overflow="crop")
+        if boxed:
+            for row in range(3):
+                for label, style in cells:
+                    box_style = style if label != "··" else empty
+                    if row == 0:
+                        text.append("╭──╮", box_style)
+                    elif row == 2:
+                        text.append("╰──╯", box_style)
+                    else:
+                        text.append("│", box_style)
+                        text.append(label, style)
+                        text.append("│", box_style)
+                    text.append(" ")
+                if row < 2:
+                    text.append("\n")
+            return text
+        for label, style in cells:
+            text.append(f" {label}", style)
+            text.append(" ")
+        return text
