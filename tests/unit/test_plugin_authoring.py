@@ -305,8 +305,6 @@ def _run(args: list[str], env: dict) -> subprocess.CompletedProcess:
                           cwd=env["SPIDER_TUI_HOME"], timeout=120)
 
 
-@pytest.mark.skipif("variants" not in __import__("spider_tui.cli").cli.COMMANDS,
-                    reason="TEMPORARY until the variants command lands")
 def test_the_example_package_installs_plays_and_uninstalls(tmp_path):
     target = tmp_path / "site"
     home = tmp_path / "home"
