@@ -1,0 +1,63 @@
+"""The bot: plays whole games with no undo, taking the hint's first choice every time.
+
+It goes through :func:`spider_tui.ai.hint.plan`, the very code behind the hint key, and only
+adds a memory of the positions it has been in, so that it never walks in a circle.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..engine.game import WON, Game
+from .board import Board
+from .hint import plan
+
+#: A game the bot has not finished after this many moves is counted as lost.
+MAX_MOVES = 1500
+
+
+@dataclass(frozen=True)
+class GameResult:
+    deal: int
+    won: bool
+    moves: int
+    seconds: float
+    runs: int
+
+
+def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
+         max_moves: int = MAX_MOVES) -> Iterable[object]:
+    """Play ``game`` to its end, yielding each step (a demo mode can show them one by one)."""
+    seen: set[bytes] = set()
+    for _ in range(max_moves):
+        seen.add(Board.from_game(game, peek=peek).key())
+        choice = plan(game, budget_ms=budget_ms, peek=peek, forbidden=seen)
+        if not choice:
+            return
+        yield game.play(choice[0].move)
+        if game.status == WON:
+            return
+
+
+def play_deal(variant: str, deal: int, *, budget_ms: float = 120, peek: bool = False,
+              house_rules: tuple[str, ...] = (), max_moves: int = MAX_MOVES) -> GameResult:
+    game = Game.new(variant, deal=deal, house_rules=house_rules)
+    t0 = time.perf_counter()
+    for _ in play(game, budget_ms=budget_ms, peek=peek, max_moves=max_moves):
+        pass
+    return GameResult(deal, game.status == WON, len(game.history), time.perf_counter() - t0,
+                      game.runs_removed)
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for ``wins`` out of ``n``."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))

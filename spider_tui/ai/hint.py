@@ -1,0 +1,142 @@
+"""The hint: the best moves now, ranked, each with a short reason a player can follow.
+
+Fair by default: the search runs on the board a player sees (face-down and stock cards
+unknown), so what it suggests cannot depend on them. ``peek=True`` searches the real cards, the
+stock order included. The bot plays through this same code (:func:`plan`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..engine.cards import glyph
+from ..engine.game import PLAYING, Game
+from ..engine.moves import DEAL_MOVE, Move
+from ..engine.state import DEAL, FOUNDATION
+from .board import Board
+from .search import explore
+
+#: A line must beat the table as it is by this much to count as progress.
+EPS = 0.75
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move (legal now, as found in ``game.legal_moves()``) and why."""
+
+    move: Move
+    reason: str
+    #: The search's score for where the move leads (higher is better); for ranking only.
+    score: float = 0.0
+
+
+def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
+          avoid: Iterable[Move] | None = None, max_nodes: int | None = None) -> list[Hint]:
+    """Ranked hints, best first; ``[]`` when nothing useful is left (undo may help).
+
+    ``budget_ms`` bounds the search time; ``max_nodes`` (when given) bounds it by positions
+    expanded instead, which makes the answer independent of the machine's speed. Moves in
+    ``avoid`` are skipped, and so is the move that would simply undo the last one.
+    """
+    forbidden: set[bytes] = set()
+    if game.history:
+        prev = game.state.copy()
+        prev.undo(game.history[-1].record)
+        forbidden.add(Board.from_state(prev, peek=peek).key())
+    return plan(game, budget_ms=budget_ms, peek=peek, avoid=avoid, forbidden=forbidden,
+                max_nodes=max_nodes)
+
+
+def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | None = None,
+         forbidden: set[bytes] | None = None, max_nodes: int | None = None) -> list[Hint]:
+    """The ranked moves from ``game``'s position, never entering a ``forbidden`` position."""
+    if game.status != PLAYING:
+        return []
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    board = Board.from_game(game, peek=peek)
+    legal = {(m.as_tuple()): m for m in game.legal_moves()}
+    skip = set(avoid or ())
+    roots = [t for t, m in legal.items() if t != DEAL and m not in skip]
+    forbidden = forbidden or set()
+    res = explore(board, deadline=deadline, max_nodes=max_nodes, forbidden=forbidden,
+                  deals=peek, root_moves=roots + ([DEAL] if peek and DEAL in legal
+                                                   and DEAL_MOVE not in skip else []))
+    out: list[Hint] = []
+    for val, line in res.ranked():
+        if val <= res.root + EPS:
+            break
+        move = legal[line[0]]
+        out.append(Hint(move, describe(board, line), val))
+    can_deal = DEAL in legal and DEAL_MOVE not in skip
+    if can_deal and not any(h.move.is_deal for h in out):
+        left = game.deals_left
+        reason = ("deal a new row: no move improves the table" if not out
+                  else "deal a new row")
+        out.append(Hint(DEAL_MOVE, f"{reason} ({left} deal{'s' if left != 1 else ''} left)",
+                        res.root))
+    if not out and game.state.stock_left and game.deal_refusal():
+        # Nothing improves the table, but filling the empty columns lets the next row come.
+        for val, line in res.ranked():
+            s, k, d = line[0]
+            if d < 0 or board.cols[d] or (k == len(board.cols[s]) and not board.down[s]):
+                continue
+            out.append(Hint(legal[line[0]], f"fill column {d + 1} so that you can deal", val))
+    return out
+
+
+def describe(board: Board, line: tuple) -> str:
+    """A short reason for the first move of ``line``, naming what the line leads to."""
+    first = line[0]
+    base = _plain(board, first)
+    b = board.copy()
+    if _effect(b, first) is not None:
+        return base
+    for i, m in enumerate(line[1:], start=1):
+        later = _effect(b, m)
+        if later is not None:
+            return f"{base}; {i} move{'s' if i > 1 else ''} later the line {later}"
+    return base
+
+
+def _effect(b: Board, move: tuple) -> str | None:
+    """Play ``move`` on ``b``; the notable thing it did, if any."""
+    if move == DEAL:
+        b.apply(move)
+        return "deals a new row"
+    s, k, d = move
+    done, hidden = b.done, b.down[s]
+    b.apply(move)
+    if b.done > done:
+        return "completes a run"
+    if b.down[s] < hidden:
+        return f"turns over a card in column {s + 1}"
+    if not b.cols[s]:
+        return f"empties column {s + 1}"
+    return None
+
+
+def _plain(board: Board, move: tuple) -> str:
+    """What ``move`` does on ``board`` (before it is played), in a few words."""
+    if move == DEAL:
+        return "deal a new row"
+    s, k, d = move
+    a = board.cols[s]
+    head = a[len(a) - k]
+    what = glyph(head) if k == 1 else f"{glyph(head)}–{glyph(a[-1])}"
+    if d == FOUNDATION:
+        return f"send the run in column {s + 1} to the foundation"
+    effect = _effect(board.copy(), move)
+    tgt = board.cols[d]
+    if not tgt:
+        place = f"move {what} into empty column {d + 1}"
+    else:
+        top = tgt[-1]
+        suited = board.t.link[top][head]
+        place = f"move {what} onto {glyph(top)} in column {d + 1}" + \
+            (" (same suit)" if suited else "")
+    return f"{place}: it {effect}" if effect else place
+
+
+__all__ = ["Hint", "describe", "hints", "plan"]

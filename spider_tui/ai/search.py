@@ -1,0 +1,148 @@
+"""The local search the hint and the bot share: which first move leads to the best table?
+
+From the position it is given, a best-first search visits the positions reachable by card moves
+(a transposition table keeps each position once) and scores each with the board's evaluation.
+Every first move is credited with the best score found behind it.
+
+On a *fair* board (face-down and stock cards UNKNOWN) a move that turns a card over ends its
+line: what appears cannot be known, so that position is scored by the count of cards turned
+over, and the search goes on elsewhere. Deals are never searched on a fair board (the stock is
+unknown); on a peeked board both flips and deals are searched through.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+
+from .board import DEAL, UNKNOWN, Board
+
+#: Score lost per move of a line, so that of two equal results the shorter line wins.
+DEPTH_COST = 0.5
+
+
+@dataclass
+class Result:
+    """What :func:`explore` found: the root's score and, per first move, the best line."""
+
+    root: float
+    best: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
+    nodes: int = 0
+    complete: bool = False
+
+    def ranked(self) -> list[tuple[float, tuple]]:
+        """``(score, line)`` per first move, best first (ties by shorter line, then move)."""
+        return sorted(self.best.values(), key=lambda v: (-v[0], len(v[1]), v[1]))
+
+
+def search_moves(board: Board) -> list[tuple[int, int, int]]:
+    """Legal card moves minus those that cannot help a search: a whole column into an empty
+    one, a run into any but the first empty column, and a run moved off the very same card
+    it would land on."""
+    cols = board.cols
+    down = board.down
+    first_empty = next((i for i, c in enumerate(cols) if not c), -1)
+    link = board.t.link
+    out = []
+    for m in board.moves():
+        s, k, d = m
+        if d < 0:
+            out.append(m)
+            continue
+        a = cols[s]
+        b = cols[d]
+        if not b:
+            if d != first_empty or (k == len(a) and not down[s]):
+                continue
+        else:
+            j = len(a) - k
+            if j > down[s] and a[j - 1] == b[-1] and link[a[j - 1]][a[j]]:
+                continue
+        out.append(m)
+    return out
+
+
+def _reveals(board: Board, rec: tuple) -> bool:
+    """Did this move (or deal) put an UNKNOWN card face up?"""
+    cols = board.cols
+    if rec[0] is None:
+        return True
+    s, _, d = rec[0], rec[1], rec[2]
+    a = cols[s]
+    if a and a[-1] == UNKNOWN:
+        return True
+    if d >= 0:
+        b = cols[d]
+        if b and b[-1] == UNKNOWN:
+            return True
+    return False
+
+
+def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
+            forbidden: set[bytes] | frozenset = frozenset(), deals: bool = False,
+            root_moves: list[tuple[int, int, int]] | None = None) -> Result:
+    """Best-first search from ``board`` (left as it was found) until ``deadline``
+    (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is left.
+
+    ``forbidden`` positions are never entered (the bot's past, the position before the last
+    move). ``deals`` searches through deals too (only sensible on a peeked board).
+    ``root_moves`` restricts the first moves considered.
+    """
+    res = Result(root=board.score())
+    seen = set(forbidden)
+    seen.add(board.key())
+    heap: list = []
+    counter = 0
+    best = res.best
+    first_moves = root_moves if root_moves is not None else _children(board, deals)
+
+    def push_children(line: tuple, moves: list) -> None:
+        nonlocal counter
+        for m in moves:
+            rec = board.apply(m)
+            key = board.key()
+            if key in seen:
+                board.undo(rec)
+                continue
+            seen.add(key)
+            val = board.score()
+            if board.won():
+                val += 1e6
+            nl = line + (m,)
+            first = nl[0]
+            old = best.get(first)
+            if old is None or val > old[0] or (val == old[0] and len(nl) < len(old[1])):
+                best[first] = (val, nl)
+            if not (board.won() or (not deals and _reveals(board, rec))):
+                counter += 1
+                heapq.heappush(heap, (-(val - DEPTH_COST * len(nl)), counter, nl))
+            board.undo(rec)
+
+    push_children((), first_moves)
+    nodes = 0
+    check = 0
+    while heap:
+        if max_nodes is not None and nodes >= max_nodes:
+            break
+        check += 1
+        if check >= 16:
+            check = 0
+            if time.perf_counter() >= deadline:
+                break
+        _, _, line = heapq.heappop(heap)
+        recs = [board.apply(m) for m in line]
+        push_children(line, _children(board, deals))
+        for rec in reversed(recs):
+            board.undo(rec)
+        nodes += 1
+    res.nodes = nodes
+    res.complete = not heap
+    return res
+
+
+def _children(board: Board, deals: bool) -> list[tuple[int, int, int]]:
+    ms = search_moves(board)
+    if deals and board.can_deal():
+        ms.append(DEAL)
+    return ms
