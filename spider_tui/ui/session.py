@@ -1,0 +1,196 @@
+"""What the app keeps on disk, behind one object: the settings, the saved game, the statistics and
+what the app knows about the game being played (:class:`~spider_tui.store.SaveMeta`).
+
+Each method is one call for the app at one moment of a game's life, and none raises: a disk
+problem, a damaged file or even a bug in a store becomes a one-line notice for the player, since
+losing the game in progress to a traceback is worse than any file problem.
+
+The session keeps the metadata of exactly one game, the one the app plays. ``abandon`` and
+``after_action`` are meant for that game; ``new_game_started`` moves the session on to the next.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..config import Config, save_config
+from ..engine import WON, Game, SpiderError
+from ..engine.catalog import Catalog
+from ..store import LoadResult, SaveMeta, SaveStore, StatsStore
+
+FALLBACK_VARIANT = "spider-4suit"
+
+
+class Session:
+    """The settings, the saved game and the statistics of one run of the app."""
+
+    def __init__(self, config: Config, *, manager: Any = None, catalog: Catalog | None = None,
+                 saves: SaveStore | None = None, stats: StatsStore | None = None,
+                 config_path: Path | None = None) -> None:
+        if catalog is None:
+            if manager is None:
+                from ..plugins.manager import get_manager
+
+                manager = get_manager()
+            catalog = manager.catalog
+        self.config = config
+        self.catalog = catalog
+        self.saves = saves if saves is not None else SaveStore(catalog=catalog)
+        self.stats = stats if stats is not None else StatsStore()
+        self.config_path = config_path
+        #: What the app knows about :attr:`game` beyond the engine's record.
+        self.meta = SaveMeta()
+        #: The game the session last heard of (the one the app plays).
+        self.game: Game | None = None
+        #: ``game_id`` of the game whose win was last counted, so that every action after a win
+        #: (the player looking at the table, undoing and winning again) does not count it again.
+        self._win_counted: str | None = None
+
+    # ------------------------------------------------------------------ start-up
+
+    def start(self, requested_variant: str | None = None, deal: int | None = None,
+              house_rules: Iterable[str] = (), *, game: Game | None = None
+              ) -> tuple[Game, list[str]]:
+        """The game to play at start-up, and notices.
+
+        The saved game is resumed unless the command line asked for a game (a variant, a deal,
+        house rules, or a ``game`` it built itself): then a saved game in progress is given up
+        and counts as a loss, as a new game from the menu would. A saved game that cannot be
+        read (moved aside by the store, see the notices) or that was won gives way to a new game
+        of the default variant. A stuck game is resumed: the player may still undo out of it.
+        """
+        notices: list[str] = []
+        try:
+            loaded = self.saves.load()
+        except Exception as e:  # the store promises not to raise; a bug must not stop start-up
+            loaded = LoadResult(None, SaveMeta(), [f"The saved game could not be read: {_why(e)}"])
+        notices.extend(loaded.notices)
+        saved = loaded.game
+        asked = game is not None or requested_variant is not None or deal is not None or bool(
+            tuple(house_rules))
+        if saved is not None and saved.status == WON:
+            # Normally counted already; counted now if the statistics could not be written then.
+            notices += self._notices("The win could not be counted", self.stats.record_win,
+                                     saved, loaded.meta)
+            saved = None
+        if saved is not None and not asked:
+            self.meta = loaded.meta
+            self.game = saved
+            self._win_counted = None
+            return saved, notices
+        if saved is not None and saved.started:
+            notices += self._notices("The saved game could not be counted",
+                                     self.stats.record_abandoned, saved, loaded.meta)
+            notices.append(f"The saved game ({saved.rules.name}, deal {saved.deal}) was replaced "
+                           f"by the one asked for on the command line; it counts as a loss.")
+        if game is None:
+            if asked:
+                given = tuple(house_rules)
+                # A variant named alone is played without the default's house rules, which may
+                # not even apply to it; a deal number alone keeps them.
+                hrs = given if requested_variant is not None or given else None
+                game, more = self.make_game(requested_variant, deal, hrs)
+            else:
+                game, more = self.make_game()
+            notices += more
+        notices += self.new_game_started(game)
+        return game, notices
+
+    def make_game(self, variant: str | None = None, deal: int | None = None,
+                  house_rules: Iterable[str] | None = None) -> tuple[Game, list[str]]:
+        """A new game (default: the settings' variant and house rules, a random deal) under the
+        settings' scoring scheme, and notices. Never raises for a bad id: a scoring scheme that
+        cannot be used gives way to the variant's own, a variant or house rule to the default
+        variant without house rules."""
+        cfg = self.config
+        variant = variant or cfg.variant
+        hrs = tuple(cfg.house_rules if house_rules is None else house_rules)
+        attempts: list[tuple[str, int | None, tuple[str, ...], str | None]] = []
+        if cfg.scoring:
+            attempts.append((variant, deal, hrs, cfg.scoring))
+        attempts.append((variant, deal, hrs, None))
+        attempts.append((FALLBACK_VARIANT, deal, (), None))
+        attempts += [(v, None, (), None) for v in self.catalog.variants]
+        errors: list[str] = []
+        for v, d, h, scoring in attempts:
+            try:
+                made = Game.new(v, d, h, scoring=scoring, catalog=self.catalog)
+            except SpiderError as e:
+                errors.append(str(e))
+                continue
+            if not errors:
+                return made, []
+            instead = ("the variant's own scoring is used" if (v, h) == (variant, hrs)
+                       else f"playing {made.rules.name} instead")
+            return made, [f"{errors[0][:1].upper()}{errors[0][1:]}; {instead}."]
+        raise LookupError("no variant is installed")  # only if the built-in plugin is gone
+
+    # ------------------------------------------------------------------ during play
+
+    def after_action(self, game: Game) -> list[str]:
+        """After every move, deal, undo and redo: count a win the first time the game is won,
+        then save the game (in that order: a crash between the two then leaves a save from
+        before the win, and playing the last move again cannot count it twice)."""
+        self.game = game
+        notices: list[str] = []
+        if game.status == WON and self._win_counted != self.meta.game_id:
+            notices += self._notices("The win could not be counted", self.stats.record_win,
+                                     game, self.meta)
+            self._win_counted = self.meta.game_id
+        return notices + self._save(game)
+
+    def hint_shown(self) -> list[str]:
+        """A hint was shown: the game is no longer a win with no hint. Saved at once so that a
+        crash cannot forget it."""
+        self.meta.hints_used += 1
+        return self._save(self.game) if self.game is not None else []
+
+    def abandon(self, game: Game) -> list[str]:
+        """The player gives ``game`` up for another (after the confirmation, before the new game
+        replaces it): a started, unwon game counts as a loss and ends the streak."""
+        return self._notices("The abandoned game could not be counted",
+                             self.stats.record_abandoned, game, self.meta)
+
+    def new_game_started(self, game: Game) -> list[str]:
+        """``game`` replaces the one before (call :meth:`abandon` for that first): it gets fresh
+        metadata and is saved at once, so that the save never holds a game already given up."""
+        self.game = game
+        self.meta = SaveMeta()
+        self._win_counted = None
+        return self._save(game)
+
+    def on_quit(self, game: Game) -> list[str]:
+        """The app is quitting (sync the clock first, so the time played is kept)."""
+        return self._save(game)
+
+    def on_suspend(self, game: Game) -> list[str]:
+        """The app is being suspended (Ctrl+Z): it may never come back."""
+        return self._save(game)
+
+    # ------------------------------------------------------------------ settings
+
+    def save_settings(self, config: Config) -> list[str]:
+        """Write the settings the settings screen returned (and use them for new games)."""
+        self.config = config
+        return self._notices("The settings could not be saved", save_config, config,
+                             self.config_path)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _save(self, game: Game) -> list[str]:
+        self.game = game
+        return self._notices("The game could not be saved", self.saves.save, game, self.meta)
+
+    @staticmethod
+    def _notices(what: str, call: Callable[..., list[str]], *args: Any) -> list[str]:
+        """The notices ``call(*args)`` returns, or one saying what failed if it raised."""
+        try:
+            return list(call(*args))
+        except Exception as e:  # the stores promise not to raise; a bug must not end the game
+            return [f"{what}: {_why(e)}"]
+
+
+def _why(e: Exception) -> str:
+    lines = str(e).strip().splitlines()
+    return lines[0] if lines else type(e).__name__
