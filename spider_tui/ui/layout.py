@@ -14,7 +14,7 @@ BACK, BACKS, CARD, FACE, MORE_UP, MORE_DOWN, EMPTY = (
 
 #: The smallest card slot: a space, "10" and a suit glyph.
 MIN_CARD_WIDTH = 4
-MAX_CARD_WIDTH = 11
+MAX_CARD_WIDTH = 14
 #: Rows the board needs besides the columns: status, stock/foundations, column numbers, footer.
 CHROME_ROWS = 4
 MIN_COLUMN_ROWS = 8
@@ -74,6 +74,11 @@ def column_rows(n_down: int, n_up: int, height: int, scroll: int = 0,
     if end < n_up:
         rows.append(Row(MORE_DOWN, count=n_up - end))
     return rows, max_scroll
+
+
+def tall_rows(height: int) -> int:
+    """Extra rows for the exposed card of a column ``height`` rows high."""
+    return 4 if height >= 36 else 2
 
 
 def card_width(column_width: int) -> int:

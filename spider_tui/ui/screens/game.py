@@ -143,11 +143,14 @@ class GameScreen(Screen[None]):
         """Show the app's (new) game from scratch."""
         n = self.game.rules.columns
         board = self.query_one("#board", Horizontal)
-        if len(self.columns) != n:
-            for col in self.columns:
+        if len(self.columns) > n:
+            for col in self.columns[n:]:
                 col.remove()
-            self.columns = [Column(i) for i in range(n)]
-            board.mount(*self.columns)
+            del self.columns[n:]
+        elif len(self.columns) < n:
+            new = [Column(i) for i in range(len(self.columns), n)]
+            self.columns.extend(new)
+            board.mount(*new)
         self.selection = None
         self.press = None
         self.hint = None
@@ -331,8 +334,7 @@ class GameScreen(Screen[None]):
             self.play_move(tier[0].move)
             return
         self.selection = Selection(col, count, tuple(r.move.dst for r in tier), tier[0].move)
-        self.say("Two or more places are as good: click the one you want "
-                 "(click the cards again for the first)")
+        self.say("As good in more than one place: click where (the cards again: the first)")
         self.refresh_board()
 
     def select(self, col: int, count: int | None, *, mouse: bool) -> None:

@@ -74,29 +74,29 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         olist = self.query_one("#variant-list", OptionList)
         ids = list(self.app.manager.catalog.variants)
         want = self.initial_variant if self.initial_variant in ids else (ids[0] if ids else "")
         if want:
             olist.highlighted = ids.index(want)
-            self._show_variant(want, self.initial_house_rules)
+            await self._show_variant(want, self.initial_house_rules)
         olist.focus()
 
     # ------------------------------------------------------------------ the chosen variant
 
     @on(OptionList.OptionHighlighted, "#variant-list")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         vid = event.option.id or ""
         if vid and vid != self.variant_id:
             keep = self.initial_house_rules if vid == self.initial_variant else set()
-            self._show_variant(vid, keep)
+            await self._show_variant(vid, keep)
 
     @on(OptionList.OptionSelected, "#variant-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#start", Button).focus()
 
-    def _show_variant(self, vid: str, checked: set[str]) -> None:
+    async def _show_variant(self, vid: str, checked: set[str]) -> None:
         cat = self.app.manager.catalog
         rules = cat.variants[vid]
         self.variant_id = vid
@@ -107,13 +107,13 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
             f"{rules.name}: {desc}\n{rules.columns} columns, {rules.win_runs} runs to win"
             + extra)
         box = self.query_one("#house-rules", Vertical)
-        box.remove_children()
+        await box.remove_children()
         hrs = cat.house_rules_for(rules)
-        box.mount(*[Checkbox(f"{hr.name}: {hr.description}" if hr.description else hr.name,
+        await box.mount(*[Checkbox(f"{hr.name}: {hr.description}" if hr.description else hr.name,
                              value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
                     for hr in hrs])
         if not hrs:
-            box.mount(Static("(none apply to this variant)", classes="variant-none"))
+            await box.mount(Static("(none apply to this variant)", classes="variant-none"))
         self._update_winnable()
 
     def _house_rules(self) -> tuple[str, ...]:

@@ -15,7 +15,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine.cards import SUIT, glyph
-from ..layout import BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width, column_rows
+from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
+                      column_rows, tall_rows)
 
 #: ``hit`` results besides a card row kind.
 HEADER, BELOW = "header", "below"
@@ -87,9 +88,10 @@ class Column(Widget):
         v = self.view
         height = max(1, self.size.height - 1)
         n_up = len(v.cards) - v.down
-        _, max_scroll = column_rows(v.down, n_up, height, 0)
+        tall = tall_rows(height)
+        _, max_scroll = column_rows(v.down, n_up, height, 0, tall)
         for s in sorted(range(max_scroll + 1), key=lambda s: abs(s - self.scroll)):
-            rows, _ = column_rows(v.down, n_up, height, s)
+            rows, _ = column_rows(v.down, n_up, height, s, tall)
             if any(r.index == index and r.kind == CARD for r in rows):
                 if s != self.scroll:
                     self.scroll = s
@@ -103,10 +105,11 @@ class Column(Widget):
         v = self.view
         height = max(1, self.size.height - 1)
         n_up = len(v.cards) - v.down
-        self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll)
+        tall = tall_rows(height)
+        self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll, tall)
         if self.scroll > self._max_scroll:
             self.scroll = self._max_scroll
-            self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll)
+            self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll, tall)
 
     def hit(self, x: int, y: int) -> tuple[str, int]:
         """What is at ``(x, y)`` (widget coordinates): ``(kind, card index or -1)``."""
@@ -163,6 +166,8 @@ class Column(Widget):
         strips = [line(self._header_text(cw), self._header_style())]
         cards = v.cards
         last = len(cards) - 1
+        n_faces = sum(1 for r in self._rows if r.kind == FACE)
+        face_no = 0
         for row in self._rows:
             if row.kind == EMPTY:
                 strips.append(self._empty_line(row, strips, cw, line))
@@ -180,8 +185,15 @@ class Column(Widget):
                 style = self._card_style(i, last) + self._suit_style(c)
                 g = glyph(c)
                 if row.kind == FACE:
-                    is_last_face = row is self._rows[-1]
-                    text = (g + " ").rjust(cw) if is_last_face else ""
+                    # The exposed card, drawn taller when there is room: a big suit, then
+                    # its index again at the bottom right, as on a real card.
+                    face_no += 1
+                    if face_no == n_faces:
+                        text = (g + " ").rjust(cw)
+                    elif face_no == (n_faces + 1) // 2:
+                        text = g[-1].center(cw)
+                    else:
+                        text = ""
                 else:
                     mark = "▸" if v.cursor == i else " "
                     text = mark + g

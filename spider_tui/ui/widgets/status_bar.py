@@ -13,6 +13,9 @@ def clock(seconds: float) -> str:
     return f"{h}:{m:02}:{s:02}" if h else f"{m}:{s:02}"
 
 
+SEP = "  "
+
+
 class StatusBar(Widget):
     COMPONENT_CLASSES = {"status--label", "status--value", "status--name"}
 
@@ -47,13 +50,14 @@ class StatusBar(Widget):
         name = self.get_component_rich_style("status--name")
         options = self._variants()
         for parts in options:
-            length = sum(len(k) + len(v) + (1 if k and k != "#" else 0) + 3 for k, v in parts)
-            if length - 3 <= width or parts is options[-1]:
+            length = sum(len(k) + len(v) + (1 if k and k != "#" else 0) + len(SEP)
+                         for k, v in parts)
+            if length - len(SEP) <= width or parts is options[-1]:
                 break
         text = Text(no_wrap=True, overflow="ellipsis")
         for i, (k, v) in enumerate(parts):
             if i:
-                text.append(" │ ", label)
+                text.append(SEP, label)
             if k:
                 text.append(k if k == "#" else k + " ", label)
             text.append(v, name if i == 0 else value)

@@ -1,0 +1,179 @@
+"""Messages and flow: the won and stuck screens, new-game confirmation, the game menu with a
+plugin's variant, help, themes, and the size of the terminal."""
+
+from __future__ import annotations
+
+import sys
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from spider_tui.config import Config
+from spider_tui.engine import Game
+from spider_tui.plugins.manager import get_manager, load_plugins
+from spider_tui.ui import SpiderApp
+from spider_tui.ui.layout import min_size
+from spider_tui.ui.screens.confirm import ConfirmScreen
+from spider_tui.ui.screens.game import GameScreen
+from spider_tui.ui.screens.help import HelpScreen
+from spider_tui.ui.screens.stuck import StuckScreen
+from spider_tui.ui.screens.variants import VariantScreen, daily_deal
+from spider_tui.ui.screens.won import WonScreen
+from uihelpers import SIZE, card_offset, kings, make_app
+
+CLUBS = ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scorpion-plugin" / "src"
+
+
+def last_move_wins(board):
+    return board([([], CLUBS), ([], ["AC"])] + [([], [])] * 8,
+                 completed=["S", "S", "H", "H", "D", "D", "C"])
+
+
+async def test_a_won_game_shows_the_summary_and_offers_a_new_deal(board):
+    app = make_app(last_move_wins(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        assert app.game.status == "won"
+        assert isinstance(app.screen, WonScreen)
+        assert f"Score {app.game.score}" in app.screen.body and "Moves 1" in app.screen.body
+        assert "Time 0:0" in app.screen.body
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.status == "playing" and app.game.actions == 0
+        assert app.game.rules.id == "spider-4suit"
+
+
+async def test_a_stuck_game_says_so_and_undo_takes_it_back(board):
+    # After 7♥ onto 8♠ the 2♦ turns up; then nothing can move and the stock is empty.
+    g = board([(["2D"], ["7H"]), ([], ["8S"])] + kings(8), filler=3)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-1", offset=card_offset(app, 1))
+        await pilot.pause()
+        assert app.game.status == "stuck"
+        assert isinstance(app.screen, StuckScreen)
+        assert "stuck" in app.screen.body and "Undo" in app.screen.body
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.status == "playing" and app.game.moves_played() == []
+
+
+async def test_new_game_mid_game_asks_first(board):
+    app = make_app(Game.new("spider-1suit", 3))
+    async with app.run_test(size=SIZE) as pilot:
+        first = app.game
+        await pilot.press("n")  # nothing played yet: no question
+        assert app.game is not first and not isinstance(app.screen, ConfirmScreen)
+        second = app.game
+        await pilot.press("H", "H")  # a hint is not a move
+        move = app.game.legal_moves()[0]
+        app.game_screen.play_move(move)
+        await pilot.press("n")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # no: keep playing
+        assert app.game is second and isinstance(app.screen, GameScreen)
+        await pilot.press("n")
+        await pilot.press("y")
+        assert app.game is not second and app.game.actions == 0
+
+
+@pytest.fixture
+def scorpion_manager(monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    eps = [EntryPoint("builtin", "spider_tui.plugins.builtin", "spider_tui"),
+           EntryPoint("scorpion", "spider_tui_scorpion", "spider_tui")]
+    return load_plugins(entry_points=eps)
+
+
+async def test_the_game_menu_starts_a_plugins_variant(scorpion_manager):
+    mgr = scorpion_manager
+    assert "scorpion" in mgr.catalog.variants
+    app = SpiderApp(Config(), Game.new("spider-4suit", 1, catalog=mgr.catalog), manager=mgr)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        assert isinstance(app.screen, VariantScreen)
+        listed = app.screen.query_one("#variant-list")
+        ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        assert set(mgr.catalog.variants) == set(ids)
+        listed.highlighted = ids.index("scorpion")
+        await pilot.pause()
+        assert "Build down in suit" in str(app.screen.query_one("#variant-desc").render())
+        await pilot.click("#deal-number")
+        app.screen.query_one("#deal-input").value = "5"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.rules.id == "scorpion" and app.game.deal == 5
+        assert len(app.game_screen.columns) == 7
+
+
+async def test_the_game_menu_offers_house_rules_and_the_daily_deal():
+    app = make_app(Game.new("spider-2suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.click("#hr-relaxed-deal")
+        await pilot.click("#deal-daily")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game.rules.id == "spider-2suit" and app.game.deal == daily_deal()
+        assert app.game.rules.house_rules == ("relaxed-deal",)
+
+
+async def test_help_shows_the_rules_of_this_variant_and_the_keys():
+    app = make_app(Game.new("spider-2suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        assert "Spider (two suits)" in text and "Lifting is strict" in text
+        assert "Undo" in text and "Hint" in text and "Deal" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_registered_themes_are_textual_themes_with_card_colours():
+    app = make_app(Game.new("spider-2suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        assert {"spider-dark", "spider-light", "high-contrast"} <= set(app.available_themes)
+        assert app.theme == "spider-dark"
+        dark_face = app.theme_variables["card-hearts"]
+        await pilot.press("t")
+        assert app.theme != "spider-dark" and app.theme in get_manager().themes
+        app.theme = "high-contrast"
+        await pilot.pause()
+        assert app.theme_variables["card-hearts"] != dark_face or \
+            app.theme_variables["table"] == "#000000"
+
+
+@pytest.mark.parametrize("variant", sorted(get_manager().catalog.variants))
+async def test_every_variant_fits_80x24(variant):
+    app = make_app(Game.new(variant, 11))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#too-small").display
+        cols = app.game_screen.columns
+        assert len(cols) == app.game.rules.columns
+        for col in cols:
+            r = col.region
+            assert r.width >= 5 and r.right <= SIZE[0] and r.height >= 8
+            # Every card of the column is drawn or counted.
+            assert col.hit(1, 1)[0] in ("back", "backs", "card")
+
+
+async def test_below_the_minimum_size_it_says_so():
+    app = make_app(Game.new("big-spider", 1))
+    async with app.run_test(size=(50, 10)) as pilot:
+        await pilot.pause()
+        note = app.screen.query_one("#too-small")
+        assert note.display and not app.screen.query_one("#table").display
+        need = min_size(13)
+        assert f"{need[0]}×{need[1]}" in str(note.render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not note.display

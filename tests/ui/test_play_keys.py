@@ -1,0 +1,99 @@
+"""Playing with the keyboard: cursor and Enter, column digits, undo and redo, deal, hint."""
+
+from __future__ import annotations
+
+from spider_tui.engine import Game
+from uihelpers import SIZE, column, kings, make_app
+
+
+def tap_table(board):
+    return board([([], ["7H"]), ([], ["8S"]), ([], ["8H"])] + kings(7), filler=4)
+
+
+async def test_cursor_enter_picks_up_and_drops(board):
+    app = make_app(tap_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")  # the first arrow shows the cursor, on column 1
+        assert column(app, 1).view.cursor == 0
+        await pilot.press("enter")
+        assert app.game_screen.selection is not None
+        await pilot.press("l", "right", "enter")  # vi keys and arrows both move it
+        assert app.game.moves_played() == ["1>3"]
+
+
+async def test_escape_puts_picked_cards_back(board):
+    app = make_app(tap_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space", "escape")
+        assert app.game_screen.selection is None and app.game.actions == 0
+
+
+async def test_digits_pick_a_source_then_a_target(board):
+    app = make_app(tap_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        assert column(app, 2).view.target and column(app, 3).view.target
+        await pilot.press("2")
+        assert app.game.moves_played() == ["1>2"]
+
+
+async def test_undo_and_redo_keys(board):
+    app = make_app(tap_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "3")
+        start = app.game.to_position()
+        await pilot.press("u")
+        assert app.game.moves_played() == [] and app.game.can_redo()
+        await pilot.press("r")
+        assert app.game.to_position() == start
+        await pilot.press("z")
+        assert app.game.moves_played() == []
+        await pilot.press("ctrl+y")
+        assert app.game.moves_played() == ["1>3"]
+        assert app.game.actions == 5 and app.game.score == 495
+
+
+async def test_deal_with_an_empty_column_is_refused_and_the_gap_lights_up(board):
+    g = board([([], ["7H"]), ([], [])] + kings(8), filler=3,
+              stock=["2S", "3S", "4S", "5S", "6S", "7S", "9S", "TS", "JS", "QS"])
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert app.game.actions == 0 and app.game.deals_left == 1
+        assert app.game_screen.last_message == "Fill every empty column before you deal"
+        assert column(app, 2).view.flash and not column(app, 1).view.flash
+
+
+async def test_hint_is_a_legal_move_shown_on_the_table_and_cycles(board):
+    app = make_app(Game.new("spider-2suit", 7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("H")
+        first = app.game_screen.hint_shown
+        assert first is not None and app.game.is_legal(first.move)
+        assert app.game_screen.last_message.startswith("Hint")
+        src = column(app, first.move.src + 1).view
+        assert src.hint_from >= 0
+        assert column(app, first.move.dst + 1).view.hint_target
+        if len(app.game_screen.hint.hints) > 1:
+            await pilot.press("H")
+            assert app.game_screen.hint_shown != first
+
+
+async def test_no_useful_hint_says_so(board):
+    # Every King can only go into an empty column, and there is none: nothing to suggest.
+    g = board([([], ["7H"]), ([], ["8H", "7S"])] + kings(8), filler=3)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("H")
+        assert app.game_screen.hint_shown is None
+        assert "Nothing useful" in app.game_screen.last_message
+        assert "undo" in app.game_screen.last_message
+
+
+async def test_keymap_rebinds_by_binding_id(board):
+    app = make_app(tap_table(board), keymap={"undo": "backspace"})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "3", "u")
+        assert app.game.moves_played() == ["1>3"]
+        await pilot.press("backspace")
+        assert app.game.moves_played() == []

@@ -1,0 +1,52 @@
+"""Helpers for the UI tests: hand-made tables and where things are on screen."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import tomli_w
+
+from spider_tui.config import Config
+from spider_tui.engine import Game
+from spider_tui.ui import SpiderApp
+
+SIZE = (80, 24)
+_KINGS = ["KS", "KH", "KD", "KC"] * 2
+
+
+def kings(n: int) -> list[tuple[list[str], list[str]]]:
+    """``n`` columns holding one King each: they take nothing and go nowhere."""
+    return [([], [k]) for k in _KINGS[:n]]
+
+
+def position_text(columns: Sequence[tuple[Sequence[str], Sequence[str]]], *,
+                  variant: str = "spider-4suit", stock: Sequence[str] = (),
+                  completed: Sequence[str] = (), house_rules: Sequence[str] = ()) -> str:
+    """A position file: ``columns`` is ``[(down cards, up cards), ...]``, column 1 first."""
+    return tomli_w.dumps({
+        "format": "spider-position/1", "variant": variant, "house_rules": list(house_rules),
+        "completed": list(completed), "stock": list(stock),
+        "columns": [{"down": list(d), "up": list(u)} for d, u in columns],
+    })
+
+
+def make_app(game: Game | None = None, **settings) -> SpiderApp:
+    return SpiderApp(Config(**settings), game)
+
+
+def column(app: SpiderApp, n: int):
+    """Column ``n`` (1-based) of the game screen."""
+    return app.game_screen.columns[n - 1]
+
+
+def card_offset(app: SpiderApp, n: int, index: int = -1) -> tuple[int, int]:
+    """Where card ``index`` (default: the exposed one) of column ``n`` is drawn, relative to
+    the column widget."""
+    col = column(app, n)
+    if index < 0:
+        index = len(col.view.cards) + index
+    for y in range(1, col.size.height):
+        kind, i = col.hit(1, y)
+        if i == index and kind == "card":
+            return (2, y)
+    raise AssertionError(f"card {index} of column {n} is not on screen")
