@@ -27,13 +27,14 @@ _N = NUM_CARDS + 1
 # columns and turned-over cards, then same-suit links well above off-suit ones; a card lying on
 # something it does not follow is a debt.
 W_RUN = 1000.0
-W_EMPTY = 60.0
-W_DOWN = 28.0
-W_DOWN_COL = 6.0      # a column still holding face-down cards (it cannot be emptied)
+#: The worth of having 0, 1, 2, ... empty columns: the first is worth most, and a card turned
+#: over soon beats a third or fourth empty column kept idle.
+EMPTY_WORTH = (0.0, 60.0, 100.0, 120.0, 130.0) + tuple(130.0 + 5 * i for i in range(1, 16))
+W_DOWN = 36.0
+W_DOWN_COL = 8.0      # a column still holding face-down cards (it cannot be emptied)
 W_SUIT = 10.0
 W_RANK = 3.0
 W_BREAK = -6.0
-W_DEALT = 30.0        # per card dealt: lets the solver compare positions across deals
 W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column ever again
 
 
@@ -153,7 +154,7 @@ class Board:
         c = self.cols[i]
         n = len(c)
         if not n:
-            return W_EMPTY
+            return 0.0
         d = self.down[i]
         if d:
             s = -W_DOWN * d - W_DOWN_COL
@@ -168,8 +169,7 @@ class Board:
         return s
 
     def score(self) -> float:
-        return (sum(self.cs) + W_RUN * self.done
-                + W_DEALT * self.sp)
+        return sum(self.cs) + W_RUN * self.done + EMPTY_WORTH[self.cols.count([])]
 
     def won(self) -> bool:
         return self.done >= self.t.win_runs
@@ -300,12 +300,51 @@ class Board:
             flip = self._flip(s)
             self._after_change(s)
             return (s, k, d, flip, run, old)
+        # The common case, scored incrementally: only the pairs at the cut and at the landing
+        # change, plus the run's own pairs (all links when runs descend by one).
+        t = self.t
+        rs = self.rs
+        cs = self.cs
+        rs_d = rs[d]
+        old = (old[0], old[1], rs_d, cs[d])
+        pair = t.pair
         b = cols[d]
+        lb = len(b)
+        j = len(a)
+        head = run[0]
+        if t.descending:
+            inner = (k - 1) * W_SUIT
+        else:
+            inner = 0.0
+            for i in range(k - 1):
+                inner += pair[run[i]][run[i + 1]]
+        if lb:
+            top = b[-1]
+            cs[d] += inner + pair[top][head]
+            if not t.link[top][head]:
+                rs[d] = lb
+        else:
+            cs[d] = inner + (t.col_bonus if t.rank[head] == 13 else 0.0)
+            rs[d] = 0
         b += run
-        flip = self._flip(s)
-        rem = self._sweep(d) if self.t.auto_remove else None
-        self._after_change(s)
-        self._after_change(d)
+        dn = self.down[s]
+        flip = False
+        if j == 0:
+            cs[s] = 0.0
+            rs[s] = 0
+        elif j == dn:
+            self.down[s] = dn - 1
+            flip = True
+            self._after_change(s)
+        else:
+            cs[s] -= inner + pair[a[j - 1]][head]
+            if j <= old[0]:
+                rs[s] = self._run_start(s)
+        rem = None
+        if t.auto_remove and len(b) - self.down[d] >= 13 and t.rank[b[-1]] == ACE:
+            rem = self._sweep(d)
+            if rem:
+                self._after_change(d)
         return (s, k, d, flip, rem, old)
 
     def undo(self, rec: tuple) -> None:

@@ -13,7 +13,8 @@ from typing import Iterable
 
 from ..engine.game import WON, Game
 from .board import Board
-from .hint import plan
+from ..engine.moves import DEAL_MOVE, Move
+from .hint import FILL, plan
 
 #: A game the bot has not finished after this many moves is counted as lost.
 MAX_MOVES = 1500
@@ -37,7 +38,16 @@ def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
         choice = plan(game, budget_ms=budget_ms, peek=peek, forbidden=seen)
         if not choice:
             return
-        yield game.play(choice[0].move)
+        best = choice[0]
+        if best.reason.startswith(FILL):
+            # Filling the columns only to deal: play the whole line, then deal, or the next
+            # search would happily empty a column again.
+            for m in best.line:
+                yield game.play(game.resolve(Move(m[0], m[2], m[1])))
+            if game.deal_refusal() is None:
+                yield game.play(DEAL_MOVE)
+        else:
+            yield game.play(best.move)
         if game.status == WON:
             return
 

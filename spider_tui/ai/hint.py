@@ -16,10 +16,12 @@ from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL, FOUNDATION
 from .board import Board
-from .search import explore
+from .search import DEAL_WORTH, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
+#: How a hint that only prepares a deal begins its reason.
+FILL = "fill the empty columns so that you can deal"
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class Hint:
     reason: str
     #: The search's score for where the move leads (higher is better); for ranking only.
     score: float = 0.0
+    #: The whole line the search found, as engine move tuples (the move is its first).
+    line: tuple = ()
 
 
 def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
@@ -60,15 +64,15 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     skip = set(avoid or ())
     roots = [t for t, m in legal.items() if t != DEAL and m not in skip]
     forbidden = forbidden or set()
-    res = explore(board, deadline=deadline, max_nodes=max_nodes, forbidden=forbidden,
-                  deals=peek, root_moves=roots + ([DEAL] if peek and DEAL in legal
+    res = explore(board, deadline=deadline, max_nodes=max_nodes, seen=set(forbidden),
+                  deals=peek, deal_worth=DEAL_WORTH if peek else 0.0, root_moves=roots + ([DEAL] if peek and DEAL in legal
                                                    and DEAL_MOVE not in skip else []))
     out: list[Hint] = []
     for val, line in res.ranked():
         if val <= res.root + EPS:
             break
         move = legal[line[0]]
-        out.append(Hint(move, describe(board, line), val))
+        out.append(Hint(move, describe(board, line), val, line))
     can_deal = DEAL in legal and DEAL_MOVE not in skip
     if can_deal and not any(h.move.is_deal for h in out):
         left = game.deals_left
@@ -77,13 +81,34 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
         out.append(Hint(DEAL_MOVE, f"{reason} ({left} deal{'s' if left != 1 else ''} left)",
                         res.root))
     if not out and game.state.stock_left and game.deal_refusal():
-        # Nothing improves the table, but filling the empty columns lets the next row come.
-        for val, line in res.ranked():
-            s, k, d = line[0]
-            if d < 0 or board.cols[d] or (k == len(board.cols[s]) and not board.down[s]):
-                continue
-            out.append(Hint(legal[line[0]], f"fill column {d + 1} so that you can deal", val))
+        # Nothing improves the table, but filling the empty columns lets the next row come:
+        # lead towards the best table with no empty column.
+        ranked = res.ranked(full=True) or [_greedy_fill(board)]
+        for val, line in ranked:
+            if line:
+                out.append(Hint(legal[line[0]], f"{FILL}: {describe(board, line)}", val, line))
     return out
+
+
+def _greedy_fill(board: Board) -> tuple[float, tuple]:
+    """A line that fills every empty column one card or run at a time, each time taking the
+    move that costs least (for when the search found no line to a full table in time)."""
+    b = board.copy()
+    line: list = []
+    while b.cols.count([]) and len(line) < 4 * len(b.cols):
+        options = []
+        for m in b.moves():
+            s, k, d = m
+            if d >= 0 and not b.cols[d] and (k < len(b.cols[s]) or b.down[s]):
+                rec = b.apply(m)
+                options.append((b.score(), m))
+                b.undo(rec)
+        if not options:
+            break
+        val, m = max(options)
+        b.apply(m)
+        line.append(m)
+    return (b.score(), tuple(line))
 
 
 def describe(board: Board, line: tuple) -> str:

@@ -20,6 +20,9 @@ from .board import DEAL, UNKNOWN, Board
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
 DEPTH_COST = 0.5
+#: What one dealt card is worth to a search that deals (peeked hint, solver): less than a card
+#: turned over, so that a line turns cards over before it deals.
+DEAL_WORTH = 16.0
 
 
 @dataclass
@@ -28,12 +31,18 @@ class Result:
 
     root: float
     best: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
+    #: The same, counting only positions with no empty column (from where a deal may follow).
+    best_full: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
+    #: ``(score, line, board there)`` of each line ended by progress (with ``collect``).
+    leaves: list = field(default_factory=list)
     nodes: int = 0
     complete: bool = False
 
-    def ranked(self) -> list[tuple[float, tuple]]:
-        """``(score, line)`` per first move, best first (ties by shorter line, then move)."""
-        return sorted(self.best.values(), key=lambda v: (-v[0], len(v[1]), v[1]))
+    def ranked(self, full: bool = False) -> list[tuple[float, tuple]]:
+        """``(score, line)`` per first move, best first (ties by shorter line, then move);
+        with ``full``, the best line to a position with no empty column."""
+        table = self.best_full if full else self.best
+        return sorted(table.values(), key=lambda v: (-v[0], len(v[1]), v[1]))
 
 
 def search_moves(board: Board) -> list[tuple[int, int, int]]:
@@ -80,25 +89,34 @@ def _reveals(board: Board, rec: tuple) -> bool:
 
 
 def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
-            forbidden: set[bytes] | frozenset = frozenset(), deals: bool = False,
-            root_moves: list[tuple[int, int, int]] | None = None) -> Result:
+            seen: set[bytes] | None = None, deals: bool = False, stop_progress: bool = False,
+            root_moves: list[tuple[int, int, int]] | None = None, collect: bool = False,
+            deal_worth: float = 0.0) -> Result:
     """Best-first search from ``board`` (left as it was found) until ``deadline``
     (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is left.
 
-    ``forbidden`` positions are never entered (the bot's past, the position before the last
-    move). ``deals`` searches through deals too (only sensible on a peeked board).
-    ``root_moves`` restricts the first moves considered.
+    Positions in ``seen`` are never entered, and every position visited is added to it (the
+    caller passes its own set: the bot's past, the position before the last move, the solver's
+    transposition table). ``deals`` searches through deals too (only sensible on a peeked
+    board), each card dealt worth ``deal_worth``. A line ends where a card is turned over or a
+    run removed when ``stop_progress`` is set, and always where an UNKNOWN card shows; with
+    ``collect`` those ends are kept in ``Result.leaves``. ``root_moves`` restricts the first
+    moves considered.
     """
-    res = Result(root=board.score())
-    seen = set(forbidden)
+    res = Result(root=board.score() + deal_worth * board.sp)
+    if seen is None:
+        seen = set()
     seen.add(board.key())
     heap: list = []
     counter = 0
     best = res.best
+    best_full = res.best_full
+    leaves = res.leaves
     first_moves = root_moves if root_moves is not None else _children(board, deals)
 
-    def push_children(line: tuple, moves: list) -> None:
+    def push_children(board: Board, line: tuple, moves: list) -> None:
         nonlocal counter
+        cols = board.cols
         for m in moves:
             rec = board.apply(m)
             key = board.key()
@@ -106,20 +124,33 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
                 board.undo(rec)
                 continue
             seen.add(key)
-            val = board.score()
-            if board.won():
+            val = board.score() + deal_worth * board.sp
+            won = board.won()
+            if won:
                 val += 1e6
             nl = line + (m,)
             first = nl[0]
             old = best.get(first)
             if old is None or val > old[0] or (val == old[0] and len(nl) < len(old[1])):
                 best[first] = (val, nl)
-            if not (board.won() or (not deals and _reveals(board, rec))):
+            if all(cols):
+                old = best_full.get(first)
+                if old is None or val > old[0] or (val == old[0] and len(nl) < len(old[1])):
+                    best_full[first] = (val, nl)
+            if rec[0] is None or rec[3] or rec[4]:
+                stop = stop_progress or _reveals(board, rec)
+                if stop and collect:
+                    leaves.append((val, nl, board.copy()))
+            else:
+                stop = False
+            if not (won or stop):
                 counter += 1
-                heapq.heappush(heap, (-(val - DEPTH_COST * len(nl)), counter, nl))
+                # The parent board and the move rebuild this position when it is expanded.
+                heapq.heappush(heap, (-(val - DEPTH_COST * len(nl)), counter, nl, board, m))
             board.undo(rec)
 
-    push_children((), first_moves)
+    # The root is expanded on a private copy: every board on the heap must stay as it was.
+    push_children(board.copy(), (), first_moves)
     nodes = 0
     check = 0
     while heap:
@@ -130,11 +161,10 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
             check = 0
             if time.perf_counter() >= deadline:
                 break
-        _, _, line = heapq.heappop(heap)
-        recs = [board.apply(m) for m in line]
-        push_children(line, _children(board, deals))
-        for rec in reversed(recs):
-            board.undo(rec)
+        _, _, line, parent, m = heapq.heappop(heap)
+        node = parent.copy()
+        node.apply(m)
+        push_children(node, line, _children(node, deals))
         nodes += 1
     res.nodes = nodes
     res.complete = not heap
