@@ -1,0 +1,430 @@
+"""The settings screen: every setting of ``config.toml`` a player cares about, keys included.
+
+It edits a copy of the app's :class:`~spider_tui.config.Config` and dismisses with the changed
+copy (Save) or ``None`` (Cancel, Esc); the caller applies and writes it. Three tabs keep it
+inside 80×24: the default game, play (looks, one-tap, hints), and keys.
+
+The keys tab lists every binding that has an id (the app's and those of the screens below this
+one, the game screen's among them) as the keymap has them now; the player types new keys, or
+presses one, for the binding picked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import (Button, Checkbox, Input, Label, OptionList, Select, Static,
+                             TabbedContent, TabPane)
+from textual.widgets.option_list import Option
+
+from ...config import HINT_BUDGET_MS, Config
+from ...engine.catalog import Catalog
+
+
+@dataclass(frozen=True)
+class Rebindable:
+    """A binding the player may give other keys."""
+
+    id: str
+    description: str
+    #: The keys it has when the keymap does not name it ("u,z,ctrl+z").
+    default: str
+
+
+def rebindable(bindings: Iterable[Any]) -> list[Rebindable]:
+    """The bindings with an id among ``bindings`` (``Binding`` objects or ``BINDINGS`` tuples),
+    the first of each id, in order."""
+    out: dict[str, Rebindable] = {}
+    for b in bindings:
+        if isinstance(b, Binding) and b.id and b.id not in out:
+            out[b.id] = Rebindable(b.id, b.description or b.id.replace("_", " ").capitalize(),
+                                   _tidy(b.key))
+    return list(out.values())
+
+
+def keys_problem(text: str) -> str | None:
+    """Why ``text`` is not a list of keys such as ``u,ctrl+z`` (config.toml's rule), or None."""
+    pieces = [p.strip() for p in text.split(",")]
+    if not text.strip() or not all(pieces):
+        return "Type one key or more, separated by commas (e.g. u,ctrl+z)"
+    spaced = next((p for p in pieces if " " in p), None)
+    if spaced is not None:
+        return f"{spaced!r} is not a key: join modifiers with + (e.g. ctrl+z)"
+    return None
+
+
+def _tidy(keys: str) -> str:
+    return ",".join(p.strip() for p in keys.split(","))
+
+
+class KeyCatcher(Static, can_focus=True):
+    """Focused while waiting for the player to press the new key; Esc gives up."""
+
+    class Caught(Message):
+        def __init__(self, key: str | None) -> None:
+            super().__init__()
+            self.key = key
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.post_message(self.Caught(None if event.key == "escape" else event.key))
+
+    def on_blur(self) -> None:
+        self.post_message(self.Caught(None))
+
+
+class SettingsScreen(ModalScreen["Config | None"]):
+    CSS_PATH = "../styles/settings.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("ctrl+s", "save", "Save", show=False),
+    ]
+
+    def __init__(self, config: Config, *, catalog: Catalog | None = None,
+                 themes: Sequence[tuple[str, str]] | None = None,
+                 bindings: Sequence[Any] | None = None) -> None:
+        """``themes``: ``(id, label)`` to offer (default: the app's card themes, or all its
+        themes); ``bindings``: those to offer for remapping (default: the app's and those of
+        the screens open below this one)."""
+        super().__init__(id="settings")
+        self.config = config
+        self._given_catalog = catalog
+        self._offered_themes = list(themes) if themes is not None else None
+        self._offered_bindings = list(bindings) if bindings is not None else None
+        self.keymap: dict[str, str] = dict(config.keymap)
+        self.rebindable: list[Rebindable] = []
+        self.variant_id = config.variant
+        self.binding_id: str | None = None
+        self._capturing = False
+
+    # ------------------------------------------------------------------ what is offered
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._given_catalog is None:
+            manager = getattr(self.app, "manager", None)
+            if manager is None:
+                from ...plugins.manager import get_manager
+
+                manager = get_manager()
+            self._given_catalog = manager.catalog
+        return self._given_catalog
+
+    def offered_themes(self) -> list[tuple[str, str]]:
+        if self._offered_themes is None:
+            app: Any = self.app
+            names = list(getattr(app, "spider_themes", None) or sorted(app.available_themes))
+            label = getattr(app, "theme_label", lambda n: n)
+            self._offered_themes = [(n, label(n)) for n in names]
+        return self._offered_themes
+
+    def offered_bindings(self) -> list[Any]:
+        if self._offered_bindings is None:
+            found: list[Any] = []
+            # The app's own first, then the screens below, top down: the game screen's
+            # bindings are where most keys live.
+            found.extend(self.app.BINDINGS)
+            for screen in reversed(self.app.screen_stack):
+                if screen is not self:
+                    found.extend(screen.BINDINGS)
+            self._offered_bindings = found
+        return self._offered_bindings
+
+    def keys_of(self, binding_id: str) -> str:
+        """The keys ``binding_id`` has with the changes made here."""
+        for r in self.rebindable:
+            if r.id == binding_id:
+                return self.keymap.get(binding_id, r.default)
+        return self.keymap.get(binding_id, "")
+
+    # ------------------------------------------------------------------ building
+
+    def compose(self) -> ComposeResult:
+        cfg = self.config
+        cat = self.catalog
+        self.rebindable = rebindable(self.offered_bindings())
+        if self.variant_id not in cat.variants and cat.variants:
+            self.variant_id = next(iter(cat.variants))
+        themes = self.offered_themes()
+        if cfg.theme and cfg.theme not in [t for t, _ in themes]:
+            # Kept as it is unless the player picks another (it may be installed again later).
+            themes = [*themes, (cfg.theme, f"{cfg.theme} (not installed)")]
+        theme_ids = [t for t, _ in themes]
+        with Vertical(id="settings-box"):
+            yield Static("Settings", id="settings-title")
+            with TabbedContent(id="settings-tabs"):
+                with TabPane("Game", id="tab-game"):
+                    with VerticalScroll(classes="settings-pane"):
+                        yield Static("The game dealt when there is no saved game to resume",
+                                     classes="settings-note")
+                        with Horizontal(classes="settings-row"):
+                            yield Label("Variant", classes="settings-label")
+                            yield Select([(r.name, vid) for vid, r in cat.variants.items()],
+                                         value=self.variant_id, allow_blank=False,
+                                         id="variant", compact=True)
+                        yield Label("House rules", classes="settings-heading")
+                        with Vertical(id="house-rules"):
+                            yield from self._house_rule_boxes()
+                        with Horizontal(classes="settings-row"):
+                            yield Label("Scoring", classes="settings-label")
+                            yield Select(self._scoring_options(), value=self._scoring_value(),
+                                         allow_blank=False, id="scoring", compact=True)
+                        yield Checkbox("Ask before a new game throws away the one in "
+                                       "progress", value=cfg.confirm_new_game,
+                                       id="confirm-new-game", compact=True)
+                with TabPane("Play", id="tab-play"):
+                    with VerticalScroll(classes="settings-pane"):
+                        with Horizontal(classes="settings-row"):
+                            yield Label("Theme", classes="settings-label")
+                            yield Select([(label, tid) for tid, label in themes], allow_blank=False, id="theme", compact=True,
+                                         value=cfg.theme if cfg.theme in theme_ids else (
+                                             theme_ids[0] if theme_ids else Select.BLANK))
+                        yield Checkbox("One-tap moves: a click sends cards to the best place",
+                                       value=cfg.one_tap, id="one-tap", compact=True)
+                        yield Checkbox("Four-colour suits: each suit its own colour",
+                                       value=cfg.four_colour, id="four-colour", compact=True)
+                        yield Label("Hints", classes="settings-heading")
+                        yield Checkbox("Let the hint peek at face-down cards and the stock "
+                                       "(not fair play)", value=cfg.hint_peek, id="hint-peek",
+                                       compact=True)
+                        with Horizontal(classes="settings-row"):
+                            lo, hi = HINT_BUDGET_MS
+                            yield Label("Thinking time", classes="settings-label")
+                            yield Input(str(cfg.hint_budget_ms), type="integer",
+                                        id="hint-budget", compact=True)
+                            yield Label(f"ms ({lo} to {hi})", classes="settings-unit")
+                with TabPane("Keys", id="tab-keys"):
+                    with Horizontal(id="keys-main"):
+                        yield OptionList(*[Option(self._key_line(r), id=r.id)
+                                           for r in self.rebindable], id="key-list",
+                                         compact=True)
+                        with Vertical(id="key-edit"):
+                            yield Static("", id="key-what", markup=False)
+                            yield Input("", placeholder="e.g. u,ctrl+z", id="key-input",
+                                        compact=True)
+                            with Horizontal(classes="settings-buttons"):
+                                yield Button("Press a key", id="key-capture", compact=True)
+                                yield Button("Default", id="key-default", compact=True)
+                            yield KeyCatcher("", id="key-catcher")
+                            yield Static("", id="key-note", markup=False)
+            yield Static("", id="settings-error", markup=False)
+            with Horizontal(id="settings-buttons"):
+                yield Button("Save (^s)", id="save", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self._show_house_rules()
+        self.query_one(KeyCatcher).display = False
+        if self.rebindable:
+            self.query_one("#key-list", OptionList).highlighted = 0
+            self._show_binding(self.rebindable[0].id)
+        else:
+            self.query_one("#key-what", Static).update("No key can be changed here.")
+        self.query_one("#variant", Select).focus()
+
+    # ------------------------------------------------------------------ the game tab
+
+    def _scoring_options(self) -> list[tuple[str, str]]:
+        cat = self.catalog
+        rules = cat.variants.get(self.variant_id)
+        own = cat.scoring.get(getattr(rules, "scoring", "") or "")
+        label = f"The variant's own ({own.name})" if own is not None else "The variant's own"
+        return [(label, "")] + [(s.name, sid) for sid, s in cat.scoring.items()]
+
+    def _scoring_value(self) -> str:
+        return self.config.scoring if self.config.scoring in self.catalog.scoring else ""
+
+    def _house_rule_boxes(self) -> ComposeResult:
+        # Every installed house rule has a box, shown only while the variant picked takes it:
+        # hiding is instant, where removing and mounting again is not.
+        checked = set(self.config.house_rules)
+        for hr in self.catalog.house_rules.values():
+            yield Checkbox(f"{hr.name}: {hr.description}" if hr.description else hr.name,
+                           value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
+        yield Static("(none apply to this variant)", id="hr-none", classes="settings-note")
+
+    def _show_house_rules(self) -> None:
+        rules = self.catalog.variants.get(self.variant_id)
+        takes = {hr.id for hr in self.catalog.house_rules_for(rules)} if rules else set()
+        for hid in self.catalog.house_rules:
+            self.query_one(f"#hr-{hid}", Checkbox).display = hid in takes
+        self.query_one("#hr-none", Static).display = not takes
+
+    def house_rules(self) -> list[str]:
+        return sorted(cb.id.removeprefix("hr-") for cb in self.query("#house-rules Checkbox")
+                      if isinstance(cb, Checkbox) and cb.value and cb.display and cb.id)
+
+    @on(Select.Changed, "#variant")
+    def _variant_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str) or event.value == self.variant_id:
+            return
+        self.variant_id = event.value
+        self._show_house_rules()
+        scoring = self.query_one("#scoring", Select)
+        value = scoring.value
+        scoring.set_options(self._scoring_options())
+        scoring.value = value
+
+    # ------------------------------------------------------------------ the keys tab
+
+    def _key_line(self, r: Rebindable) -> str:
+        shown: list[str] = []
+        for k in self.keys_of(r.id).split(","):
+            label = self.app.get_key_display(Binding(k.strip(), ""))
+            if label not in shown:
+                shown.append(label)
+        changed = " *" if r.id in self.keymap and _tidy(self.keymap[r.id]) != r.default else ""
+        return f"{r.description}: {' '.join(shown)}{changed}"
+
+    def _show_binding(self, binding_id: str) -> None:
+        self.binding_id = binding_id
+        r = next(r for r in self.rebindable if r.id == binding_id)
+        self.query_one("#key-what", Static).update(
+            f"{r.description}\nDefault: {r.default.replace(',', ', ')}")
+        field = self.query_one("#key-input", Input)
+        with field.prevent(Input.Changed):
+            field.value = self.keys_of(binding_id)
+        self._check_clashes()
+
+    @on(OptionList.OptionHighlighted, "#key-list")
+    def _binding_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self._show_binding(event.option.id)
+
+    @on(OptionList.OptionSelected, "#key-list")
+    def _binding_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self._show_binding(event.option.id)
+        self.query_one("#key-input", Input).focus()
+
+    @on(Input.Changed, "#key-input")
+    def _keys_typed(self, event: Input.Changed) -> None:
+        self._set_keys(event.value)
+
+    @on(Input.Submitted, "#key-input")
+    def _keys_submitted(self) -> None:
+        self.query_one("#key-list", OptionList).focus()
+
+    def _set_keys(self, text: str) -> None:
+        """Take ``text`` as the keys of the binding picked, if it is a list of keys."""
+        if self.binding_id is None:
+            return
+        note = self.query_one("#key-note", Static)
+        problem = keys_problem(text)
+        if problem is not None:
+            note.update(problem)
+            note.set_class(True, "-problem")
+            return
+        r = next(r for r in self.rebindable if r.id == self.binding_id)
+        if _tidy(text) == r.default:
+            self.keymap.pop(r.id, None)
+        else:
+            self.keymap[r.id] = _tidy(text)
+        olist = self.query_one("#key-list", OptionList)
+        olist.replace_option_prompt(r.id, self._key_line(r))
+        self._check_clashes()
+
+    def _check_clashes(self) -> None:
+        note = self.query_one("#key-note", Static)
+        note.set_class(False, "-problem")
+        if self.binding_id is None:
+            return
+        mine = set(self.keys_of(self.binding_id).split(","))
+        clashes = []
+        for r in self.rebindable:
+            if r.id != self.binding_id:
+                shared = mine & set(self.keys_of(r.id).split(","))
+                clashes += [f"{k} is also {r.description}" for k in sorted(shared)]
+        note.update("; ".join(clashes) if clashes else "")
+
+    @on(Button.Pressed, "#key-default")
+    def _default_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.binding_id is not None:
+            r = next(r for r in self.rebindable if r.id == self.binding_id)
+            self.query_one("#key-input", Input).value = r.default
+
+    @on(Button.Pressed, "#key-capture")
+    def _capture_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.binding_id is None:
+            return
+        catcher = self.query_one(KeyCatcher)
+        catcher.update("Press the new key now (Esc: keep the keys)")
+        catcher.display = True
+        self._capturing = True
+        catcher.focus()
+
+    @on(KeyCatcher.Caught)
+    def _caught(self, event: KeyCatcher.Caught) -> None:
+        if not self._capturing:
+            return
+        self._capturing = False
+        catcher = self.query_one(KeyCatcher)
+        catcher.display = False
+        field = self.query_one("#key-input", Input)
+        if event.key is not None:
+            field.value = event.key
+        field.focus()
+
+    # ------------------------------------------------------------------ the answer
+
+    def result(self) -> Config | str:
+        """The settings as changed here, or what must be fixed first."""
+        text = self.query_one("#hint-budget", Input).value.strip()
+        lo, hi = HINT_BUDGET_MS
+        try:
+            budget = int(text)
+        except ValueError:
+            return f"Hint thinking time: type a whole number of milliseconds ({lo} to {hi})"
+        if not lo <= budget <= hi:
+            return f"Hint thinking time: {budget} is not between {lo} and {hi} ms"
+        problem = keys_problem(self.query_one("#key-input", Input).value)
+        if problem is not None and self.binding_id is not None:
+            return f"Keys of {self.binding_id}: {problem}"
+        scoring = self.query_one("#scoring", Select).value
+        theme = self.query_one("#theme", Select).value
+        return dataclasses.replace(
+            self.config,
+            variant=self.variant_id,
+            house_rules=self.house_rules(),
+            scoring=scoring if isinstance(scoring, str) else "",
+            theme=theme if isinstance(theme, str) else self.config.theme,
+            one_tap=self.query_one("#one-tap", Checkbox).value,
+            four_colour=self.query_one("#four-colour", Checkbox).value,
+            hint_peek=self.query_one("#hint-peek", Checkbox).value,
+            hint_budget_ms=budget,
+            confirm_new_game=self.query_one("#confirm-new-game", Checkbox).value,
+            keymap=dict(self.keymap),
+        )
+
+    def action_save(self) -> None:
+        result = self.result()
+        if isinstance(result, str):
+            self.query_one("#settings-error", Static).update(result)
+            return
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        if self._capturing:
+            return  # the catcher has the key
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#save")
+    def _save_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_save()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)

@@ -1,0 +1,166 @@
+"""The statistics screen: every (variant, house rules) combination played, with all its figures,
+the current game's row marked, and a way to reset one row's figures (after a confirmation).
+
+The table scrolls both ways inside 80×24, its first column (the variant) staying in view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Static
+
+from ...engine.catalog import Catalog
+from ...store.stats import COLUMNS, NUMERIC, Figures, Key, StatsStore, StatsTable, key_of
+from .confirm import ConfirmScreen
+
+MARK = "▶ "
+
+
+def row_key(key: Key) -> str:
+    variant, house_rules = key
+    return variant + "|" + ",".join(house_rules)
+
+
+class StatsScreen(ModalScreen[None]):
+    CSS_PATH = "../styles/settings.tcss"
+    BINDINGS = [
+        Binding("escape,q", "close", "Close", show=False),
+        Binding("r,delete", "reset", "Reset the row", show=False),
+    ]
+
+    def __init__(self, stats: StatsStore | None = None,
+                 current: tuple[str, Iterable[str]] | None = None, *,
+                 catalog: Catalog | None = None) -> None:
+        """``current``: the (variant, house rules) of the game being played, marked and picked
+        first (shown even before it was ever counted)."""
+        super().__init__(id="stats")
+        self.stats = stats if stats is not None else StatsStore()
+        self.current: Key | None = key_of(*current) if current is not None else None
+        self._given_catalog = catalog
+        self.table = StatsTable()
+        #: The figures shown, in row order.
+        self.shown: list[Figures] = []
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._given_catalog is None:
+            manager: Any = getattr(self.app, "manager", None)
+            if manager is None:
+                from ...plugins.manager import get_manager
+
+                manager = get_manager()
+            self._given_catalog = manager.catalog
+        return self._given_catalog
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="stats-box"):
+            yield Static("Statistics", id="stats-title")
+            yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True,
+                            fixed_columns=1)
+            yield Static("", id="stats-note", markup=False)
+            yield Static("↑↓ pick a row · ←→ scroll · R resets the row picked · Esc closes",
+                         id="stats-help", markup=False)
+            with Horizontal(id="stats-buttons"):
+                yield Button("Reset this row (r)", id="reset", compact=True)
+                yield Button("Close (Esc)", id="close", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        dt = self.query_one(DataTable)
+        for i, heading in enumerate(COLUMNS):
+            dt.add_column(Text(heading, justify="right" if i in NUMERIC else "left"),
+                          key=heading)
+        self.reload()
+        dt.focus()
+
+    # ------------------------------------------------------------------ the table
+
+    def variant_name(self, variant: str) -> str:
+        rules = self.catalog.variants.get(variant)
+        return rules.name if rules is not None else variant
+
+    def reload(self, notices: Iterable[str] = ()) -> None:
+        """Read the figures afresh and show them (keeping the row picked if it is still there)."""
+        dt = self.query_one(DataTable)
+        picked = self.picked()
+        self.table = self.stats.load()
+        rows = self.table.rows()
+        if self.current is not None and self.current not in self.table.records:
+            rows.append(self.table.get(*self.current))
+            rows.sort(key=lambda f: f.key)
+        self.shown = rows
+        dt.clear()
+        for f in rows:
+            dt.add_row(*self._cells(f), key=row_key(f.key))
+        want = picked.key if picked is not None else self.current
+        keys = [f.key for f in rows]
+        if want in keys:
+            dt.move_cursor(row=keys.index(want))
+        said = [*self.table.notices, *notices]
+        if not rows:
+            said.insert(0, "No game has been counted yet: the figures start with your first "
+                           "finished or abandoned game.")
+        self.query_one("#stats-note", Static).update("\n".join(said))
+        self.query_one("#reset", Button).disabled = not rows
+
+    def _cells(self, f: Figures) -> list[Text]:
+        cells = f.cells()
+        mine = f.key == self.current
+        cells[0] = (MARK if mine else "") + self.variant_name(f.variant)
+        style = "bold" if mine else ""
+        return [Text(c, style=style, justify="right" if i in NUMERIC else "left")
+                for i, c in enumerate(cells)]
+
+    def picked(self) -> Figures | None:
+        """The figures of the row under the cursor."""
+        dt = self.query_one(DataTable)
+        if not self.shown or not 0 <= dt.cursor_row < len(self.shown):
+            return None
+        return self.shown[dt.cursor_row]
+
+    # ------------------------------------------------------------------ resetting
+
+    def action_reset(self) -> None:
+        f = self.picked()
+        if f is None:
+            return
+        what = self.variant_name(f.variant) + (
+            f" with {', '.join(f.house_rules)}" if f.house_rules else "")
+        if not f.played:
+            self.query_one("#stats-note", Static).update(f"{what}: nothing to reset yet.")
+            return
+        question = (f"Reset the figures of {what}? {f.played} played, {f.won} won, best streak "
+                    f"{f.best_streak}. This cannot be undone.")
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes":
+                self._reset(f, what)
+
+        self.app.push_screen(ConfirmScreen(question, yes="Reset", no="Keep them"), answered)
+
+    def _reset(self, f: Figures, what: str) -> None:
+        try:
+            old, notices = self.stats.reset(f.variant, f.house_rules)
+        except Exception as e:  # the store promises not to raise; the screen must not either
+            old, notices = None, [f"The figures could not be reset: {e}"]
+        done = [f"The figures of {what} were reset."] if old is not None else []
+        self.reload([*notices, *done])
+
+    @on(Button.Pressed, "#reset")
+    def _reset_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_reset()
+
+    @on(Button.Pressed, "#close")
+    def _close_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
