@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from ..engine.game import WON, Game
 from .board import Board
@@ -71,3 +71,37 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def _play_one(job: tuple) -> GameResult:
+    variant, deal, budget_ms, peek, house_rules = job
+    return play_deal(variant, deal, budget_ms=budget_ms, peek=peek, house_rules=house_rules)
+
+
+def run_games(variant: str, deals: Iterable[int], *, budget_ms: float = 120,
+              peek: bool = False, house_rules: tuple[str, ...] = (),
+              jobs: int = 1) -> Iterator[GameResult]:
+    """Play each deal (``jobs`` at a time, in worker processes), yielding results as they
+    finish (in deal order)."""
+    work = [(variant, d, budget_ms, peek, house_rules) for d in deals]
+    if jobs <= 1 or len(work) <= 1:
+        for job in work:
+            yield _play_one(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
+        yield from pool.imap(_play_one, work)
+
+
+def summary(results: list[GameResult]) -> str:
+    """The win rate with its 95% Wilson interval, mean moves and time per game."""
+    n = len(results)
+    wins = sum(r.won for r in results)
+    lo, hi = wilson(wins, n)
+    moves = sum(r.moves for r in results) / n if n else 0.0
+    secs = sum(r.seconds for r in results) / n if n else 0.0
+    return (f"won {wins} of {n}: {100 * wins / max(n, 1):.1f}% "
+            f"(95% CI {100 * lo:.1f}%-{100 * hi:.1f}%, Wilson)\n"
+            f"mean moves per game: {moves:.1f}\n"
+            f"time per game: {secs:.2f} s")

@@ -26,6 +26,8 @@ COMMANDS = [
     "apply",
     "check-variant",
     "stats",
+    "solve",
+    "bot",
 ]
 
 

@@ -1,0 +1,62 @@
+"""``spider-tui bot --variant ID --games N --first-deal K [--budget MS] [--peek]``: let the bot
+play deals K, K+1, ... with no undo and report its win rate."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "bot", help="let the hint play whole games and report the win rate",
+        description="Play whole games with no undo, every move the hint's first choice, and "
+                    "print the win rate with its 95%% confidence interval (Wilson), the mean "
+                    "number of moves and the time per game.")
+    p.add_argument("--variant", metavar="ID", required=True, help="the variant id")
+    p.add_argument("--games", metavar="N", type=int, default=10, help="games to play (10)")
+    p.add_argument("--first-deal", metavar="K", type=int, default=1,
+                   help="the first deal number; the others follow it (1)")
+    p.add_argument("--budget", metavar="MS", type=float, default=120.0,
+                   help="search time per move in milliseconds (120, as the hint)")
+    p.add_argument("--peek", action="store_true",
+                   help="let the bot read the face-down cards and the stock (not fair)")
+    p.add_argument("--house-rule", metavar="ID", action="append", default=[],
+                   dest="house_rules", help="switch a house rule on (repeatable)")
+    p.add_argument("--jobs", metavar="J", type=int, default=1,
+                   help="games to play at once, one per processor core (1)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+        TimeElapsedColumn
+
+    from ..ai.bot import run_games, summary
+    from ..engine import default_catalog
+    from . import CommandError
+
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    if args.budget <= 0:
+        raise CommandError("--budget must be more than 0 milliseconds")
+    if args.jobs < 1:
+        raise CommandError("--jobs must be at least 1")
+    if args.first_deal < 0:
+        raise CommandError("--first-deal cannot be negative")
+    default_catalog().rules(args.variant, args.house_rules)  # unknown ids fail here, in one line
+    deals = range(args.first_deal, args.first_deal + args.games)
+    results = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("won {task.fields[won]}"), TimeElapsedColumn(),
+                  transient=True, disable=not sys.stderr.isatty()) as progress:
+        task = progress.add_task(args.variant, total=args.games, won=0)
+        for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
+                           house_rules=tuple(args.house_rules), jobs=args.jobs):
+            results.append(r)
+            progress.update(task, advance=1, won=sum(x.won for x in results))
+    mode = "peeking" if args.peek else "fair"
+    print(f"{args.variant}: {len(results)} games (deals {deals.start}-{deals.stop - 1}), "
+          f"{mode}, budget {args.budget:g} ms per move")
+    print(summary(results))
+    return 0

@@ -1,0 +1,54 @@
+"""``spider-tui solve --variant ID --deal N [--time-limit S]``: solve a deal with perfect
+information and print the winning line, "unwinnable" (after an exhaustive search) or "unknown"."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "solve", help="solve a deal (reads every card) and print the winning line",
+        description="Solve a deal with perfect information. Prints the winning line in move "
+                    "notation on one line; 'unwinnable' only when an exhaustive search found no "
+                    "win; 'unknown' when the time limit ran out first.")
+    p.add_argument("--variant", metavar="ID", help="the variant id")
+    p.add_argument("--deal", metavar="N", type=int, help="the deal number")
+    p.add_argument("--position", metavar="FILE",
+                   help="solve this position file instead of a deal ('-' for standard input)")
+    p.add_argument("--house-rule", metavar="ID", action="append", default=[],
+                   dest="house_rules", help="switch a house rule on (repeatable)")
+    p.add_argument("--time-limit", metavar="S", type=float, default=10.0,
+                   help="seconds to search before answering 'unknown' (default 10)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..ai.solver import solve
+    from ..engine import Game
+    from . import CommandError
+
+    if args.time_limit <= 0:
+        raise CommandError("--time-limit must be more than 0 seconds")
+    if args.position:
+        from .common import load_position
+
+        if args.variant or args.deal is not None:
+            raise CommandError("give either --position or --variant and --deal, not both")
+        game = load_position(args.position)
+    else:
+        if not args.variant or args.deal is None:
+            raise CommandError("say which deal to solve: --variant ID --deal N "
+                               "(or --position FILE)")
+        game = Game.new(args.variant, deal=args.deal, house_rules=args.house_rules)
+    result = solve(game, args.time_limit)
+    if result.status == "won":
+        print(" ".join(result.moves))
+        note = f"won in {len(result.moves)} moves"
+    else:
+        print(result.status)
+        note = ("no win exists: every position was searched" if result.status == "unwinnable"
+                else f"no win found within {args.time_limit:g} s")
+    print(f"{note} ({result.seconds:.2f} s, {result.nodes} positions searched)", file=sys.stderr)
+    return 0
