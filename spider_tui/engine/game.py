@@ -60,6 +60,9 @@ class Game:
         self._version = 0
         self._status: tuple[int, str] | None = None
         self._legal: tuple[int, list[Move]] | None = None
+        #: The legal moves before each step of ``history`` (when known): undo restores the
+        #: position, so it restores them too and a search's play/undo need not generate again.
+        self._legal_before: list[list[Move] | None] = []
 
     # ------------------------------------------------------------------ construction
 
@@ -128,16 +131,24 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal action in canonical order (by source, then target; a deal last)."""
-        if self._legal is not None and self._legal[0] == self._version:
-            return list(self._legal[1])
-        raw = sorted(self.state.moves(), key=lambda m: (m[0], m[2] if m[2] >= 0 else 99, m[1]))
-        per_target: dict[tuple[int, int], int] = {}
-        for s, _, d in raw:
-            per_target[(s, d)] = per_target.get((s, d), 0) + 1
-        cols = self.state.cols
-        out = [Move(s, d, k, explicit=d >= 0 and (not cols[d] or per_target[(s, d)] > 1))
-               for s, k, d in raw]
-        if self.state.deal_refusal() is None:
+        legal = self._legal
+        if legal is not None and legal[0] == self._version:
+            return list(legal[1])
+        st = self.state
+        raw = st.moves()
+        raw.sort(key=_canonical_order)
+        cols = st.cols
+        if st.comp.descending:
+            # A descending run holds each rank once, so one count at most fits a given card:
+            # the count is written only into empty columns.
+            out = [_move(s, d, k, d >= 0 and not cols[d]) for s, k, d in raw]
+        else:
+            per_target: dict[tuple[int, int], int] = {}
+            for s, _, d in raw:
+                per_target[(s, d)] = per_target.get((s, d), 0) + 1
+            out = [_move(s, d, k, d >= 0 and (not cols[d] or per_target[(s, d)] > 1))
+                   for s, k, d in raw]
+        if st.deal_refusal() is None:
             out.append(DEAL_MOVE)
         self._legal = (self._version, out)
         return list(out)
@@ -262,6 +273,9 @@ class Game:
     # ------------------------------------------------------------------ actions
 
     def _do(self, m: Move) -> Step:
+        legal = self._legal
+        self._legal_before.append(legal[1] if legal is not None and legal[0] == self._version
+                                  else None)
         rec = self.state.apply(m.as_tuple())
         step = Step(m, rec, record_flips(rec), tuple(record_removals(rec)))
         self.history.append(step)
@@ -272,7 +286,16 @@ class Game:
 
     def play(self, move: str | Move) -> Step:
         """Play a move (notation or :class:`Move`) or deal; :class:`IllegalMove` says why not."""
-        m = self.resolve(move)
+        legal = self._legal
+        m = None
+        if legal is not None and legal[0] == self._version:
+            # A move taken from legal_moves() needs no checking again (searches play many).
+            for listed in legal[1]:
+                if listed is move:
+                    m = listed
+                    break
+        if m is None:
+            m = self.resolve(move)
         step = self._do(m)
         self.redo_stack.clear()
         return step
@@ -287,6 +310,9 @@ class Game:
         self.actions += 1
         self.undos += 1
         self._version += 1
+        before = self._legal_before.pop()
+        if before is not None:
+            self._legal = (self._version, before)
         return step
 
     def redo(self) -> Step:
@@ -360,6 +386,24 @@ class Game:
         g.actions, g.undos, g.redos, g.flips, g.elapsed = (
             self.actions, self.undos, self.redos, self.flips, self.elapsed)
         return g
+
+
+def _canonical_order(m: tuple[int, int, int]) -> tuple[int, int, int]:
+    s, k, d = m
+    return (s, d if d >= 0 else 99, k)
+
+
+_MOVES: dict[tuple[int, int, int, bool], Move] = {}
+
+
+def _move(src: int, dst: int, count: int, explicit: bool) -> Move:
+    """The one shared :class:`Move` of these fields (moves are values; sharing them saves the
+    cost of building a frozen dataclass for every move of every search node)."""
+    key = (src, dst, count, explicit)
+    m = _MOVES.get(key)
+    if m is None:
+        m = _MOVES[key] = Move(src, dst, count, explicit=explicit)
+    return m
 
 
 def _scheme(cat: Catalog, rules: RuleSet, scoring: str | ScoringScheme | None

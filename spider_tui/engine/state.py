@@ -97,7 +97,14 @@ class State:
         return (tuple(map(tuple, self.cols)), tuple(self.down), self.sp, len(self.done))
 
     def moves(self) -> list[tuple[int, int, int]]:
-        """Every legal card move as ``(src, count, dst)``; deals are not included."""
+        """Every legal card move as ``(src, count, dst)``; deals are not included.
+
+        Listed by source column, then count, then target. This is the innermost loop of every
+        search, hence the two paths: when every liftable run descends by one and cards are
+        placed only on the rank above (every Spider variant data can say), the run from a
+        column fits a target of rank ``r`` only with the card of rank ``r - 1`` at its head,
+        so targets are looked up by rank instead of tried one by one.
+        """
         out: list[tuple[int, int, int]] = []
         cols = self.cols
         rs = self.rs
@@ -105,34 +112,54 @@ class State:
         accept = comp.accept
         empty_ok = comp.empty_ok
         ncols = len(cols)
-        tops = [(i, c[-1]) for i, c in enumerate(cols) if c]
         empties = [i for i in range(ncols) if not cols[i]]
-        fast = comp.descending and comp.rank_place
         manual = not self.rules.auto_remove
+        if comp.descending and comp.rank_place:
+            by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
+            for i in range(ncols):
+                c = cols[i]
+                if c:
+                    by_rank[RANK[c[-1]]].append(i)
+            for s in range(ncols):
+                a = cols[s]
+                la = len(a)
+                lift = la - rs[s]
+                if lift <= 0:
+                    continue
+                top_rank = RANK[a[-1]]
+                for k in range(1, lift + 1):
+                    r = top_rank + k
+                    if r > 13:
+                        break
+                    targets = by_rank[r]
+                    if targets:
+                        acc = accept[a[la - k]]
+                        for d in targets:
+                            if d != s and acc[cols[d][-1]]:
+                                out.append((s, k, d))
+                if empties:
+                    for k in range(1, lift + 1):
+                        if empty_ok[a[la - k]]:
+                            for d in empties:
+                                out.append((s, k, d))
+                if manual and lift >= 13 and RANK[a[-1]] == ACE and self.rules.is_complete(a[-13:]):
+                    out.append((s, 13, FOUNDATION))
+            return out
+        tops = [(i, c[-1]) for i, c in enumerate(cols) if c]
         for s in range(ncols):
             a = cols[s]
             la = len(a)
             lift = la - rs[s]
             if lift <= 0:
                 continue
-            if fast:
-                top_rank = RANK[a[-1]]
+            for k in range(1, lift + 1):
+                acc = accept[a[la - k]]
                 for d, t in tops:
-                    k = RANK[t] - top_rank
-                    if 0 < k <= lift and d != s and accept[a[la - k]][t]:
+                    if d != s and acc[t]:
                         out.append((s, k, d))
-            else:
-                for d, t in tops:
-                    if d != s:
-                        acc_t = accept
-                        for k in range(1, lift + 1):
-                            if acc_t[a[la - k]][t]:
-                                out.append((s, k, d))
-            if empties:
-                for k in range(1, lift + 1):
-                    if empty_ok[a[la - k]]:
-                        for d in empties:
-                            out.append((s, k, d))
+                if empties and empty_ok[a[la - k]]:
+                    for d in empties:
+                        out.append((s, k, d))
             if manual and lift >= 13 and RANK[a[-1]] == ACE and self.rules.is_complete(a[-13:]):
                 out.append((s, 13, FOUNDATION))
         return out

@@ -161,6 +161,8 @@ def test_undo_restores_the_exact_position_and_redo_replays(game, data):
         game.undo()
         assert game.to_position() == expected
         assert game.state.rs == [game.state._run_start(i) for i in range(len(game.state.cols))]
+        # undo hands back the legal moves known before the move: they must be the true ones
+        assert game.legal_moves() == Game(game.rules, game.state.copy()).legal_moves()
     assert not game.can_undo()
     for expected in positions[1:]:
         game.redo()
