@@ -1,0 +1,257 @@
+"""The hint, the solver, the bot and the winnable deals (issue 5): behaviour, not speed."""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+
+import pytest
+
+from spider_tui.ai.board import Board
+from spider_tui.ai.bot import play_deal, wilson
+from spider_tui.ai.hint import hints
+from spider_tui.ai.solver import solve
+from spider_tui.ai.winnable import winnable_deals
+from spider_tui.cli import main
+from spider_tui.engine import Game, State
+from spider_tui.engine.cards import card
+from spider_tui.engine.catalog import default_catalog
+
+#: Large time budget, small node allowance: the answer depends on the position only.
+EXACT = dict(budget_ms=60_000, max_nodes=200)
+
+
+def mid_game(variant: str, deal: int, moves: int = 12) -> Game:
+    """A game some way in, reached by playing the hint's first choices."""
+    g = Game.new(variant, deal=deal)
+    for _ in range(moves):
+        hs = hints(g, **EXACT)
+        if not hs:
+            break
+        g.play(hs[0].move)
+    return g
+
+
+def shuffled_hidden(game: Game, seed: int) -> Game:
+    """The same table with its face-down and stock cards shuffled among themselves."""
+    st = game.state
+    hidden = [c for col, d in zip(st.cols, st.down) for c in col[:d]] + st.undealt()
+    random.Random(seed).shuffle(hidden)
+    cols, pos = [], 0
+    for col, d in zip(st.cols, st.down):
+        cols.append(hidden[pos:pos + d] + col[d:])
+        pos += d
+    return Game(st.rules, State(st.rules, cols, st.down, hidden[pos:], st.done))
+
+
+def dead_position() -> Game:
+    """A hand-made one-suit table with two legal moves (a Queen between two Kings) and no
+    way on: every other column ends with an Ace, nothing is face down, the stock is empty."""
+    rules = default_catalog().rules("spider-1suit")
+    s = 0
+    cols = [[card(r, s) for r in range(2, 12)] + [card(1, s)],   # 2..J then A: K, Q moved away
+            [card(r, s) for r in range(2, 13)] + [card(1, s)]]   # 2..Q then A
+    cols += [[card(r, s) for r in range(2, 14)] + [card(1, s)] for _ in range(6)]
+    cols += [[card(13, s), card(12, s)], [card(13, s)]]
+    return Game(rules, State(rules, cols, [0] * 10, []))
+
+
+# ----------------------------------------------------------------------------- hint
+
+
+@pytest.mark.parametrize("variant,deal", [("spider-1suit", 5), ("spider-2suit", 8),
+                                          ("spider-4suit", 11)])
+def test_every_hint_is_a_legal_move_as_listed(variant, deal):
+    g = mid_game(variant, deal, 8)
+    for peek in (False, True):
+        hs = hints(g, peek=peek, **EXACT)
+        assert hs
+        listed = {str(m): m for m in g.legal_moves()}
+        for h in hs:
+            assert str(h.move) in listed and listed[str(h.move)] == h.move
+            assert h.reason
+
+
+@pytest.mark.parametrize("variant,deal", [("spider-2suit", 3), ("spider-4suit", 21),
+                                          ("spider-4suit", 22), ("spiderette", 4)])
+def test_the_fair_hint_ignores_the_hidden_cards(variant, deal):
+    g = mid_game(variant, deal, 6).copy()  # no history: both games start from the table
+    base = [(str(h.move), h.reason) for h in hints(g, **EXACT)]
+    assert base
+    for seed in range(3):
+        other = shuffled_hidden(g, seed)
+        assert other.state.cols != g.state.cols or other.state.stock != g.state.stock
+        assert [(str(h.move), h.reason) for h in hints(other, **EXACT)] == base
+
+
+def test_the_peeking_hint_may_read_the_hidden_cards():
+    # Not a promise that it always differs, only that peek reads the cards: over a few
+    # shuffles at least one peeked answer changes.
+    g = mid_game("spider-4suit", 21, 6).copy()
+    base = [str(h.move) for h in hints(g, peek=True, **EXACT)]
+    assert any([str(h.move) for h in hints(shuffled_hidden(g, s), peek=True, **EXACT)] != base
+               for s in range(6))
+
+
+def test_never_suggests_undoing_the_move_just_made():
+    checked = 0
+    for deal in range(1, 7):
+        g = mid_game("spider-4suit", deal, 10)
+        for m in g.legal_moves():
+            if m.is_deal:
+                continue
+            step = g.play(m)
+            back = f"{m.dst + 1}:{m.count}>{m.src + 1}"
+            if not step.flips and g.is_legal(back):
+                inverse = g.resolve(back)
+                assert all(h.move != inverse for h in hints(g, **EXACT))
+                checked += 1
+            g.undo()
+    assert checked >= 5
+
+
+def test_alternatives_cycle_through_distinct_moves_and_avoid_skips():
+    g = Game.new("spider-4suit", deal=7)
+    hs = hints(g, **EXACT)
+    moves = [str(h.move) for h in hs]
+    assert len(moves) >= 3 and len(set(moves)) == len(moves)
+    later = hints(g, avoid={hs[0].move}, **EXACT)
+    assert later and all(h.move != hs[0].move for h in later)
+
+
+def test_nothing_useful_gives_an_empty_list():
+    assert hints(dead_position()) == []
+    g = Game.new("spider-1suit", deal=1)
+    assert g.status == "playing" and hints(g)  # and the start of a game always has some
+
+
+def test_a_deal_is_offered_when_no_move_helps():
+    # The dead table with ten of its cards in the stock instead: no card move is left, a deal is.
+    g = dead_position()
+    cols = [c[:] for c in g.state.cols]
+    stock = [cols[8].pop()] + [cols[2].pop(0) for _ in range(8)] + [cols[3].pop(0)]
+    g = Game(g.rules, State(g.rules, cols, [0] * 10, stock))
+    hs = hints(g, **EXACT)
+    assert [str(h.move) for h in hs] == ["d"] and "deal" in hs[0].reason
+
+
+# ----------------------------------------------------------------------------- board
+
+
+@pytest.mark.parametrize("variant", ["spider-2suit", "black-widow", "will-o-the-wisp"])
+def test_search_board_moves_match_the_engine_and_undo_restores(variant):
+    rnd = random.Random(variant)
+    g = Game.new(variant, deal=3)
+    for _ in range(120):
+        b = Board.from_game(g, peek=True)
+        engine = sorted(m.as_tuple() for m in g.legal_moves() if not m.is_deal)
+        assert sorted(b.moves()) == engine
+        for m in engine[:6]:
+            key, score = b.key(), b.score()
+            rec = b.apply(m)
+            b.undo(rec)
+            assert (b.key(), b.score()) == (key, score)
+        options = g.legal_moves()
+        if not options:
+            break
+        g.play(rnd.choice(options))
+
+
+# ----------------------------------------------------------------------------- solver
+
+
+@pytest.mark.parametrize("deal", [3, 4])
+def test_solver_lines_replay_to_a_win(deal):
+    result = solve(Game.new("spider-1suit", deal=deal), 20)
+    assert result.status == "won"
+    g = Game.new("spider-1suit", deal=deal)
+    for m in result.moves:
+        g.play(m)
+    assert g.status == "won"
+
+
+def test_solve_cli_prints_a_line_that_replays(capsys):
+    assert main(["solve", "--variant", "spider-1suit", "--deal", "5", "--time-limit", "20"]) == 0
+    out = capsys.readouterr().out.split()
+    g = Game.new("spider-1suit", deal=5)
+    for m in out:
+        g.play(m)
+    assert g.status == "won"
+
+
+def test_dead_position_is_unwinnable(tmp_path, capsys):
+    g = dead_position()
+    assert solve(g, 5).status == "unwinnable"
+    path = tmp_path / "dead.toml"
+    path.write_text(g.to_position(), encoding="utf-8")
+    assert main(["solve", "--position", str(path), "--time-limit", "5"]) == 0
+    assert capsys.readouterr().out.strip() == "unwinnable"
+
+
+def test_solver_says_unknown_when_time_runs_out():
+    assert solve(Game.new("spider-4suit", deal=1), 0.05).status == "unknown"
+
+
+def test_solve_cli_bad_input_is_one_line(capsys):
+    assert main(["solve", "--variant", "spider-1suit"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+# ----------------------------------------------------------------------------- bot
+
+
+def test_wilson_interval():
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+
+
+def test_bot_plays_a_whole_game_without_undo():
+    r = play_deal("spider-1suit", 3, budget_ms=40)
+    assert r.moves > 50 and r.runs >= 1
+
+
+def test_bot_cli_output(capsys):
+    assert main(["bot", "--variant", "spider-1suit", "--games", "2", "--first-deal", "3",
+                 "--budget", "20"]) == 0
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("spider-1suit: 2 games (deals 3-4), fair, budget 20 ms")
+    assert lines[1].startswith("won ") and " of 2: " in lines[1]
+    assert "95% CI" in lines[1] and "Wilson" in lines[1]
+    assert lines[2].startswith("mean moves per game: ")
+    assert lines[3].startswith("time per game: ")
+
+
+def test_bot_cli_unknown_variant_is_one_line(capsys):
+    assert main(["bot", "--variant", "no-such", "--games", "1"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+# ----------------------------------------------------------------------------- winnable
+
+
+def _shipped() -> list[str]:
+    folder = resources.files("spider_tui.data.winnable")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+def test_winnable_deals_are_shipped_for_the_spider_variants():
+    for v in ("spider-1suit", "spider-2suit", "spider-4suit"):
+        assert winnable_deals(v), v
+    assert winnable_deals("no-such-variant") == []
+
+
+@pytest.mark.parametrize("variant", _shipped())
+def test_a_sample_of_winnable_deals_replays_to_a_win(variant):
+    data = json.loads(resources.files("spider_tui.data.winnable").joinpath(
+        f"{variant}.json").read_text(encoding="utf-8"))
+    entries = data["deals"]
+    assert [e["deal"] for e in entries] == winnable_deals(variant)
+    for e in random.Random(0).sample(entries, min(3, len(entries))):
+        g = Game.new(variant, deal=e["deal"])
+        for m in e["solution"]:
+            g.play(m)
+        assert g.status == "won", (variant, e["deal"])
