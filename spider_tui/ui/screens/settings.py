@@ -276,20 +276,25 @@ class SettingsScreen(ModalScreen["Config | None"]):
 
     # ------------------------------------------------------------------ the keys tab
 
-    def _key_line(self, r: Rebindable) -> str:
+    def _shown(self, keys: str) -> str:
+        """Keys as the key bar shows them ("? f1" for "question_mark,f1")."""
         shown: list[str] = []
-        for k in self.keys_of(r.id).split(","):
+        for k in keys.split(","):
             label = self.app.get_key_display(Binding(k.strip(), ""))
             if label not in shown:
                 shown.append(label)
+        return " ".join(shown)
+
+    def _key_line(self, r: Rebindable) -> str:
         changed = " *" if r.id in self.keymap and _tidy(self.keymap[r.id]) != r.default else ""
-        return f"{r.description}: {' '.join(shown)}{changed}"
+        return f"{r.description}: {self._shown(self.keys_of(r.id))}{changed}"
 
     def _show_binding(self, binding_id: str) -> None:
         self.binding_id = binding_id
         r = next(r for r in self.rebindable if r.id == binding_id)
         self.query_one("#key-what", Static).update(
-            f"{r.description}\nDefault: {r.default.replace(',', ', ')}")
+            f"{r.description}\nDefault: {self._shown(r.default)}\nType its keys, separated "
+            f"by commas (u,ctrl+z,f5), or press one:")
         field = self.query_one("#key-input", Input)
         with field.prevent(Input.Changed):
             field.value = self.keys_of(binding_id)
