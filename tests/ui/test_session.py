@@ -254,3 +254,15 @@ def test_nothing_a_store_does_ever_raises_into_the_app(home, monkeypatch):
     assert s.abandon(game) == ["The abandoned game could not be counted: disk on fire"]
     assert s.hint_shown() and s.on_quit(game) and s.on_suspend(game)
     assert s.save_settings(Config()) == ["The settings could not be saved: disk on fire"]
+
+
+def test_quitting_and_suspending_keep_the_clock(home):
+    s = session()
+    game, _ = s.start()
+    play(s, game)
+    game.elapsed = 10.0
+    assert s.on_suspend(game) == []
+    assert SaveStore().load().game.elapsed == 10.0
+    game.elapsed = 25.0
+    assert s.on_quit(game) == []
+    assert SaveStore().load().game.elapsed == 25.0
