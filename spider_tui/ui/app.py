@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -21,13 +21,14 @@ from textual.theme import BUILTIN_THEMES
 from ..config import Config
 from ..engine import PLAYING, STUCK, WON, Game, IllegalMove, Move, SpiderError, Step
 from .hinting import winnable
-from .screens.confirm import ConfirmScreen
 from .screens.game import GameScreen
-from .screens.help import HelpScreen
-from .screens.stuck import StuckScreen
-from .screens.variants import GameChoice, VariantScreen, daily_deal
-from .screens.won import WonScreen
 from .themes import CARD_DEFAULTS, DEFAULT_THEME, to_theme
+
+# The dialogs, the menu and the help screen are imported when first shown: the first screen
+# comes up sooner without them.
+
+if TYPE_CHECKING:
+    from .screens.variants import GameChoice
 
 FALLBACK_VARIANT = "spider-4suit"
 
@@ -174,6 +175,9 @@ class SpiderApp(App[None]):
             self.call_after_refresh(self._show_result, STUCK)
 
     def _show_result(self, status: str) -> None:
+        from .screens.stuck import StuckScreen
+        from .screens.won import WonScreen
+
         if self.game.status != status or isinstance(self.screen, (WonScreen, StuckScreen)):
             return
         if status == WON:
@@ -219,6 +223,8 @@ class SpiderApp(App[None]):
         return self.game.started and self.game.status == PLAYING and not self._ended
 
     def _confirm_then(self, question: str, start: Any) -> None:
+        from .screens.confirm import ConfirmScreen
+
         if self.config.confirm_new_game and self.in_progress():
             def answered(answer: str | None) -> None:
                 if answer == "yes":
@@ -256,6 +262,8 @@ class SpiderApp(App[None]):
         self.new_game(g.rules.id, g.deal, g.rules.house_rules)
 
     def daily(self) -> None:
+        from .screens.variants import daily_deal
+
         g = self.game
         self.new_game(g.rules.id, daily_deal(), g.rules.house_rules)
 
@@ -269,12 +277,14 @@ class SpiderApp(App[None]):
         self.new_game(self.game.rules.id, random.choice(deals), ())
 
     def action_choose_game(self) -> None:
+        from .screens.variants import VariantScreen
+
         if isinstance(self.screen, VariantScreen):
             return
         self.push_screen(VariantScreen(self.game.rules.id, self.game.rules.house_rules),
                          self._chosen)
 
-    def _chosen(self, choice: GameChoice | None) -> None:
+    def _chosen(self, choice: "GameChoice | None") -> None:
         if choice is not None:
             self.new_game(choice.variant, choice.deal, choice.house_rules)
 
@@ -319,6 +329,8 @@ class SpiderApp(App[None]):
             self.game_screen.refresh_board()
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
@@ -332,6 +344,8 @@ class SpiderApp(App[None]):
         return run
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from .screens.variants import daily_deal
+
         cfg = self.config
         yield SystemCommand("New deal", "A random deal of this variant (N)", self.new_deal)
         yield SystemCommand("Choose a game", "Variant, house rules, deal number, daily or "

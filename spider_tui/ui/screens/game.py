@@ -29,6 +29,7 @@ from ..widgets.column import BELOW, HEADER, Column, ColumnView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
 from ..widgets.message_bar import MessageBar
+from ..widgets.palette import Palette
 from ..widgets.status_bar import StatusBar, clock
 from ..widgets.stock import Stock
 
@@ -102,6 +103,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(id="game-screen")
+        self.palette = Palette()
         self.columns: list[Column] = []
         self.selection: Selection | None = None
         self.press: Press | None = None
@@ -114,16 +116,18 @@ class GameScreen(Screen[None]):
         self._flash_timer: Timer | None = None
         self.demo_timer: Timer | None = None
         self.last_message = ""
+        self._info = ""
 
     # ------------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
+        yield self.palette
         yield StatusBar()
         with Table(id="table"):
             with Horizontal(id="top"):
-                yield Stock()
+                yield Stock(self.palette)
                 yield Static("", id="info", markup=False)
-                yield Foundations()
+                yield Foundations(self.palette)
             yield Horizontal(id="board")
         yield Static("", id="too-small", markup=False)
         yield MessageBar()
@@ -148,7 +152,7 @@ class GameScreen(Screen[None]):
                 col.remove()
             del self.columns[n:]
         elif len(self.columns) < n:
-            new = [Column(i) for i in range(len(self.columns), n)]
+            new = [Column(i, self.palette) for i in range(len(self.columns), n)]
             self.columns.extend(new)
             board.mount(*new)
         self.selection = None
@@ -200,7 +204,10 @@ class GameScreen(Screen[None]):
             target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
             four_colour=four)
         self.refresh_status()
-        self.query_one("#info", Static).update(self._info_text())
+        info = self._info_text()
+        if info != self._info:
+            self._info = info
+            self.query_one("#info", Static).update(info, layout=False)
 
     def refresh_status(self) -> None:
         game = self.game
@@ -219,7 +226,8 @@ class GameScreen(Screen[None]):
         sel = self.selection
         if sel is not None:
             where = ", ".join("foundation" if t == FOUNDATION else str(t + 1) for t in sel.targets)
-            return f"To: {where}" if where else "No target: Esc cancels"
+            return (f"Column {sel.src + 1} to: {where}" if where
+                    else f"Column {sel.src + 1}: no place to go (Esc)")
         return ""
 
     # ------------------------------------------------------------------ messages
@@ -597,7 +605,6 @@ class GameScreen(Screen[None]):
         self.cursor_col = col
         self.cursor_idx = None
         self.select(col, None, mouse=False)
-        self.say(f"Column {col + 1} picked: press the number of the column to move to")
 
     def action_to_foundation(self) -> None:
         if self.selection is not None:

@@ -185,7 +185,8 @@ class SettingsScreen(ModalScreen["Config | None"]):
                     with VerticalScroll(classes="settings-pane"):
                         with Horizontal(classes="settings-row"):
                             yield Label("Theme", classes="settings-label")
-                            yield Select([(label, tid) for tid, label in themes], allow_blank=False, id="theme", compact=True,
+                            yield Select([(label, tid) for tid, label in themes],
+                                         allow_blank=False, id="theme", compact=True,
                                          value=cfg.theme if cfg.theme in theme_ids else (
                                              theme_ids[0] if theme_ids else Select.BLANK))
                         yield Checkbox("One-tap moves: a click sends cards to the best place",

@@ -15,14 +15,12 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine.cards import SUIT, glyph
+from .palette import Palette
 from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
                       column_rows, tall_rows)
 
 #: ``hit`` results besides a card row kind.
 HEADER, BELOW = "header", "below"
-SUIT_CLASSES = ("card--spades", "card--hearts", "card--diamonds", "card--clubs")
-#: Two-colour suits: diamonds drawn as hearts, clubs as spades.
-TWO_COLOUR = (0, 1, 1, 0)
 
 
 @dataclass(frozen=True)
@@ -43,22 +41,17 @@ class ColumnView:
 
 
 class Column(Widget):
-    COMPONENT_CLASSES = {
-        "column--number", "column--number-cursor", "column--number-target",
-        "column--number-flash", "column--more", "column--empty", "column--empty-target",
-        "column--empty-flash", "card--back", "card--face", "card--movable", "card--selected",
-        "card--target", "card--hint", "card--flash", *SUIT_CLASSES,
-    }
-
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, palette: Palette) -> None:
         super().__init__(id=f"col-{index + 1}", classes="column")
         self.index = index
+        self.palette = palette
         self.view = ColumnView(index + 1)
         self.scroll = 0
         self._max_scroll = 0
         self._rows: list[Row] = []
         self._strips: list[Strip] | None = None
-        self._built_for: tuple[int, int] | None = None
+        self._built_for: tuple | None = None
+        self._blank = Strip.blank(0)
 
     # ------------------------------------------------------------------ state
 
@@ -132,19 +125,19 @@ class Column(Widget):
 
     def render_line(self, y: int) -> Strip:
         size = (self.size.width, self.size.height)
-        if self._strips is None or self._built_for != size:
+        built_for = (size, self.palette.version)
+        if self._strips is None or self._built_for != built_for:
             self._strips = self._build()
-            self._built_for = size
+            self._built_for = built_for
         if 0 <= y < len(self._strips):
             return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
+        return self._blank
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name)
+        return self.palette.style(name)
 
     def _suit_style(self, card: int) -> Style:
-        suit = SUIT[card] if self.view.four_colour else TWO_COLOUR[SUIT[card]]
-        return self.get_component_rich_style(SUIT_CLASSES[suit], partial=True)
+        return self.palette.suit(SUIT[card], self.view.four_colour)
 
     def _build(self) -> list[Strip]:
         self._layout()
@@ -198,6 +191,8 @@ class Column(Widget):
                     mark = "▸" if v.cursor == i else " "
                     text = mark + g
                 strips.append(line(text, style))
+        self._blank = Strip.blank(width, base)
+        strips.extend([self._blank] * max(0, self.size.height - len(strips)))
         return strips
 
     def _header_text(self, cw: int) -> str:

@@ -6,24 +6,23 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine.cards import SUIT_GLYPHS
+from .palette import Palette
 
-SUIT_CLASSES = ("card--spades", "card--hearts", "card--diamonds", "card--clubs")
-TWO_COLOUR = (0, 1, 1, 0)
 
 
 class Foundations(Widget):
-    COMPONENT_CLASSES = {"slot--empty", "slot--full", "slot--target", *SUIT_CLASSES}
-
-    def __init__(self) -> None:
+    def __init__(self, palette: Palette) -> None:
         super().__init__(id="foundations")
+        self.palette = palette
         self.state: tuple = ()
 
     def show(self, slots: int, done: tuple[int, ...], target: bool = False,
              four_colour: bool = True) -> None:
         state = (slots, done, target, four_colour)
         if state != self.state:
+            resized = not self.state or self.state[0] != slots
             self.state = state
-            self.refresh(layout=True)
+            self.refresh(layout=resized)
 
     def get_content_width(self, container, viewport) -> int:
         slots = self.state[0] if self.state else 8
@@ -34,14 +33,13 @@ class Foundations(Widget):
             return Text()
         slots, done, target, four = self.state
         boxed = self.size.height >= 3 and self.size.width >= slots * 5
-        empty = self.get_component_rich_style("slot--target" if target else "slot--empty")
-        full = self.get_component_rich_style("slot--full")
+        empty = self.palette.style("slot--target" if target else "slot--empty")
+        full = self.palette.style("slot--full")
         cells = []
         for i in range(slots):
             if i < len(done):
                 suit = done[i]
-                colour = self.get_component_rich_style(
-                    SUIT_CLASSES[suit if four else TWO_COLOUR[suit]], partial=True)
+                colour = self.palette.suit(suit, four)
                 cells.append(("K" + SUIT_GLYPHS[suit], full + colour))
             else:
                 cells.append(("··", empty))

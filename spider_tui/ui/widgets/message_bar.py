@@ -23,6 +23,8 @@ class MessageBar(Static):
         self._timer = self.set_timer(timeout, self.clear) if text else None
 
     def clear(self) -> None:
+        if not self.text and not self.display:
+            return
         self.text = ""
         self.update("")
         self.display = False

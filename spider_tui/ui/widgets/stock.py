@@ -5,12 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from .palette import Palette
+
 
 class Stock(Widget):
-    COMPONENT_CLASSES = {"stock--back", "stock--empty", "stock--hint", "stock--label"}
-
-    def __init__(self) -> None:
+    def __init__(self, palette: Palette) -> None:
         super().__init__(id="stock")
+        self.palette = palette
         self.deals = 0
         self.hinted = False
 
@@ -23,12 +24,12 @@ class Stock(Widget):
         width, height = self.size.width, self.size.height
         word = "deal" if self.deals == 1 else "deals"
         if self.deals:
-            back = self.get_component_rich_style("stock--hint" if self.hinted else "stock--back")
+            back = self.palette.style("stock--hint" if self.hinted else "stock--back")
             face = f" {self.deals} ".center(5, "░")
         else:
-            back = self.get_component_rich_style("stock--empty")
+            back = self.palette.style("stock--empty")
             face = "  ·  "
-        label = self.get_component_rich_style("stock--label")
+        label = self.palette.style("stock--label")
         text = Text(no_wrap=True, overflow="crop")
         if height >= 3:
             top, bottom = "╭" + "─" * 5 + "╮", "╰" + "─" * 5 + "╯"

@@ -1,0 +1,196 @@
+"""How quickly the game answers: time to the first screen, and from a key press or a click to
+the repainted screen (95th percentile). Drives the real app headless; prints the figures.
+
+    python benchmarks/ui_bench.py [--actions 300] [--size 80x24]
+
+Targets: first screen within 1.0 s, a move repainted within 50 ms at p95. A repaint is counted
+when Textual hands a finished screen update to the terminal driver, and the update is turned
+into the terminal's bytes here as well, so the figure includes all the drawing work.
+"""
+
+from __future__ import annotations
+
+import time
+
+T_START = time.perf_counter()  # before anything heavy is imported
+
+import argparse  # noqa: E402
+import asyncio  # noqa: E402
+import os  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+os.environ.setdefault("SPIDER_TUI_HOME", tempfile.mkdtemp(prefix="spider-tui-bench-"))
+
+FIRST_SCREEN_TARGET = 1.0
+REPAINT_TARGET_MS = 50.0
+
+
+def first_screen_child(variant: str, deal: int, size: tuple[int, int]) -> None:
+    """Run in a fresh interpreter: print seconds from start to the first painted screen."""
+    from spider_tui.engine import Game
+    from spider_tui.ui import SpiderApp
+
+    app = SpiderApp(game=Game.new(variant, deal))
+    original = app._display
+    seen: list[float] = []
+
+    def display(screen, renderable):
+        original(screen, renderable)
+        if renderable is not None and not seen:
+            renderable.render_segments(app.console)
+            seen.append(time.perf_counter())
+            app.exit()
+
+    app._display = display  # type: ignore[method-assign]
+    app.run(headless=True, size=size)
+    print(f"{seen[0] - T_START:.4f}")
+
+
+def first_screen(variant: str, deal: int, size: tuple[int, int], runs: int = 5
+                 ) -> tuple[list[float], list[float]]:
+    """(in-process seconds, whole-process wall seconds) of ``runs`` fresh starts."""
+    inside, wall = [], []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", variant, str(deal), f"{size[0]}x{size[1]}"],
+            capture_output=True, text=True, check=True)
+        wall.append(time.perf_counter() - t0)
+        inside.append(float(out.stdout.strip().splitlines()[-1]))
+    return inside, wall
+
+
+async def repaint_latencies(variant: str, deal: int, size: tuple[int, int], n: int
+                            ) -> dict[str, list[float]]:
+    """Milliseconds from posting an input event to the repainted screen, by kind of input."""
+    from textual import events
+
+    from spider_tui.engine import Game
+    from spider_tui.ui import SpiderApp
+
+    app = SpiderApp(game=Game.new(variant, deal))
+    painted = asyncio.Event()
+    original = app._display
+    out: dict[str, list[float]] = {"key": [], "click": []}
+    stamp: list[float] = [0.0]
+
+    def display(screen, renderable):
+        original(screen, renderable)
+        if renderable is not None:
+            renderable.render_segments(app.console)
+            stamp[0] = time.perf_counter()
+            painted.set()
+
+    app._display = display  # type: ignore[method-assign]
+
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+
+        async def timed(kind: str, post, label: str = "") -> None:
+            await pilot.pause()
+            painted.clear()
+            t0 = time.perf_counter()
+            post()
+            try:
+                await asyncio.wait_for(painted.wait(), 2.0)
+            except asyncio.TimeoutError:
+                return  # nothing changed on screen (not a repaint to time)
+            out[kind].append((stamp[0] - t0) * 1000)
+            out.setdefault("detail", []).append(  # type: ignore[arg-type]
+                (round((stamp[0] - t0) * 1000), getattr(post, "label", kind)))
+
+        def key(k: str):
+            char = k if len(k) == 1 else None
+            post = lambda: app.post_message(events.Key(k, char))  # noqa: E731
+            post.label = k
+            return post
+
+        def click(col: int):
+            widget = screen.columns[col]
+            x, y = widget.region.x + 2, widget.region.y + 1
+            for _ in range(widget.size.height - 1):
+                if widget.hit(2, y - widget.region.y)[0] == "card":
+                    y += 1
+                else:
+                    break
+            y -= 1
+            args = dict(widget=None, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False,
+                        meta=False, ctrl=False, screen_x=x, screen_y=y)
+
+            def post():
+                app.post_message(events.MouseDown(**args))
+                app.post_message(events.MouseUp(**args))
+            return post
+
+        done = 0
+        while done < n:
+            game = app.game
+            if game.status != "playing" or not isinstance(app.screen, type(screen)):
+                app.pop_screen() if app.screen is not screen else None
+                app.new_deal(confirm=False)
+                await pilot.pause()
+                continue
+            moves = [m for m in game.legal_moves() if not m.is_deal and m.dst >= 0]
+            if moves and done % 3 != 2:
+                m = moves[done % len(moves)]
+                if m.src < 10 and m.dst < 10:
+                    await timed("key", key(str((m.src + 1) % 10)))
+                    await timed("key", key(str((m.dst + 1) % 10)))
+                else:
+                    await timed("click", click(m.src))
+            elif game.deal_refusal() is None:
+                await timed("key", key("d"))
+            else:
+                await timed("click", click(done % len(screen.columns)))
+            await timed("key", key("u"))
+            await timed("key", key("r"))
+            await timed("click", click(done % len(screen.columns)))
+            await timed("key", key("right"))
+            done += 5
+    return out
+
+
+def p95(values: list[float]) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[94]
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        w, h = map(int, sys.argv[4].split("x"))
+        first_screen_child(sys.argv[2], int(sys.argv[3]), (w, h))
+        return 0
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--actions", type=int, default=300)
+    ap.add_argument("--size", default="80x24")
+    ap.add_argument("--variant", default="spider-4suit")
+    ap.add_argument("--deal", type=int, default=7)
+    args = ap.parse_args()
+    w, h = map(int, args.size.split("x"))
+    size = (w, h)
+
+    inside, wall = first_screen(args.variant, args.deal, size)
+    print(f"first screen ({args.variant}, {w}x{h}, {len(inside)} fresh starts): "
+          f"median {statistics.median(inside):.3f} s, worst {max(inside):.3f} s "
+          f"(process wall incl. interpreter start: median {statistics.median(wall):.3f} s) "
+          f"target <= {FIRST_SCREEN_TARGET:.1f} s")
+    lat = asyncio.run(repaint_latencies(args.variant, args.deal, size, args.actions))
+    every = lat["key"] + lat["click"]
+    for kind, values in (("key press", lat["key"]), ("click", lat["click"]), ("all", every)):
+        if values:
+            print(f"input -> repainted screen, {kind}: n={len(values)} "
+                  f"median {statistics.median(values):.1f} ms, p95 {p95(values):.1f} ms, "
+                  f"max {max(values):.1f} ms")
+    ok = max(inside) <= FIRST_SCREEN_TARGET and p95(every) <= REPAINT_TARGET_MS
+    print(f"targets: first screen <= {FIRST_SCREEN_TARGET} s, p95 <= {REPAINT_TARGET_MS:.0f} ms: "
+          + ("met" if ok else "NOT met"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
