@@ -171,6 +171,8 @@ class RuleSet:
             return "nothing goes onto an Ace"
         head = f"{glyph(moving)} cannot go onto {glyph(onto)}"
         need = RANK[onto] - 1
+        if RANK[moving] == KING:
+            return f"{head}: a King can only go into an empty column"
         if RANK[moving] != need:
             return f"{head}: it takes {_article(need)} {RANK_NAMES[need]}"
         if self.place == "same-suit":

@@ -63,6 +63,13 @@ def test_a_card_goes_only_onto_the_rank_above(table):
     assert str(e.value) == "8♥ cannot go onto 7♠: it takes a 6"
 
 
+def test_a_king_goes_only_into_an_empty_column(table):
+    g = table(MIXED, filler=10)
+    with pytest.raises(IllegalMove) as e:
+        g.play("10>9")
+    assert str(e.value) == "K♠ cannot go onto Q♥: a King can only go into an empty column"
+
+
 def test_lifting_is_strict_one_suit_only(table):
     g = table(MIXED, filler=10)
     with pytest.raises(IllegalMove) as e:
