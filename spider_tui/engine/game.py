@@ -184,9 +184,12 @@ class Game:
                 raise IllegalMove(reason, m)
             return DEAL_MOVE
         ncols = len(st.cols)
-        for col in (m.src, m.dst):
-            if col != FOUNDATION and not 0 <= col < ncols:
-                raise NotationError(f"there is no column {col + 1} (this game has {ncols})", m)
+        for col in (m.src, m.dst if m.dst != FOUNDATION else 0):
+            if col is None or not 0 <= col < ncols:
+                shown = "?" if col is None else col + 1
+                raise NotationError(f"there is no column {shown} (this game has {ncols})", m)
+        if m.count is not None and m.count < 1:
+            raise NotationError("move at least one card", m)
         s = m.src
         a = st.cols[s]
         if not a:

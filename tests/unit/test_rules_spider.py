@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from spider_tui.engine import IllegalMove, NotationError
+from spider_tui.engine import IllegalMove, Move, NotationError
 from spider_tui.engine.cards import code
 
 
@@ -178,6 +178,9 @@ def test_messages_for_moves_that_name_nothing_movable(table):
         g.play("11>1")
     with pytest.raises(NotationError, match="cannot read move"):
         g.play("3>>7")
+    for odd in (Move(-1, 2, 1), Move(2, 6, 0), Move(2, 10, 1)):
+        with pytest.raises(IllegalMove):
+            g.play(odd)
     assert g.actions == 0  # refused moves cost nothing
 
 
