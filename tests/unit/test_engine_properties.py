@@ -209,3 +209,32 @@ def test_deals_are_deterministic(variant, deal):
     assert a.to_position() == b.to_position()
     cols, down, stock = layout(a.rules, deal)
     assert sorted(sum(cols, []) + stock) == sorted(a.rules.deck_cards())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=12))
+def test_any_text_is_a_move_or_an_illegal_move(text):
+    from spider_tui.engine import IllegalMove
+
+    game = Game.new("spider-2suit", deal=11)
+    try:
+        game.play(text)
+    except IllegalMove as e:
+        assert str(e) and "\n" not in str(e)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_damaged_position_file_is_read_or_refused_with_a_reason(data):
+    from spider_tui.engine import SpiderError
+
+    text = Game.new(data.draw(st.sampled_from(VARIANTS)), deal=5).to_position()
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text) - 1))
+        j = data.draw(st.integers(i, min(len(text), i + 8)))
+        text = text[:i] + data.draw(st.sampled_from(["", '"', "]", "KS", "1", "\n", "x", "="])) \
+            + text[j:]
+    try:
+        Game.from_position(text)
+    except SpiderError as e:
+        assert str(e)
