@@ -141,7 +141,16 @@ class Game:
         if st.comp.descending:
             # A descending run holds each rank once, so one count at most fits a given card:
             # the count is written only into empty columns.
-            out = [_move(s, d, k, d >= 0 and not cols[d]) for s, k, d in raw]
+            out = []
+            append = out.append
+            pairs = _MOVE_PAIRS
+            for t in raw:
+                pair = pairs.get(t)
+                if pair is None:
+                    s, k, d = t
+                    pair = pairs[t] = (_move(s, d, k, False), _move(s, d, k, d >= 0))
+                d = t[2]
+                append(pair[1] if d >= 0 and not cols[d] else pair[0])
         else:
             per_target: dict[tuple[int, int], int] = {}
             for s, _, d in raw:
@@ -397,6 +406,8 @@ def _canonical_order(m: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 _MOVES: dict[tuple[int, int, int, bool], Move] = {}
+#: ``(src, count, dst)`` -> its move written without and with the count (legal_moves' hot path).
+_MOVE_PAIRS: dict[tuple[int, int, int], tuple[Move, Move]] = {}
 
 
 def _move(src: int, dst: int, count: int, explicit: bool) -> Move:
