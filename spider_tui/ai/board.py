@@ -32,9 +32,9 @@ W_RUN = 1000.0
 EMPTY_WORTH = (0.0, 60.0, 100.0, 120.0, 130.0) + tuple(130.0 + 5 * i for i in range(1, 16))
 W_DOWN = 36.0
 W_DOWN_COL = 8.0      # a column still holding face-down cards (it cannot be emptied)
-W_SUIT = 10.0
-W_RANK = 3.0
-W_BREAK = -6.0
+W_SUIT = 14.0
+W_RANK = 0.0
+W_BREAK = -12.0
 W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column ever again
 
 

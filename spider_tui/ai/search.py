@@ -22,7 +22,7 @@ from .board import DEAL, UNKNOWN, Board
 DEPTH_COST = 0.5
 #: What one dealt card is worth to a search that deals (peeked hint, solver): less than a card
 #: turned over, so that a line turns cards over before it deals.
-DEAL_WORTH = 16.0
+DEAL_WORTH = 0.0
 
 
 @dataclass
@@ -47,12 +47,13 @@ class Result:
 
 def search_moves(board: Board) -> list[tuple[int, int, int]]:
     """Legal card moves minus those that cannot help a search: a whole column into an empty
-    one, a run into any but the first empty column, and a run moved off the very same card
-    it would land on."""
+    one, a run into any but the first empty column, part of a run onto a card it does not
+    link with, and part of a run moved off the very same card it would land on."""
     cols = board.cols
     down = board.down
     first_empty = next((i for i, c in enumerate(cols) if not c), -1)
     link = board.t.link
+    rs = board.rs
     out = []
     for m in board.moves():
         s, k, d = m
@@ -66,8 +67,14 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
                 continue
         else:
             j = len(a) - k
-            if j > down[s] and a[j - 1] == b[-1] and link[a[j - 1]][a[j]]:
-                continue
+            top = b[-1]
+            if j > rs[s]:
+                # Part of a run onto a card of another suit only breaks a run to make a worse one.
+                if not link[top][a[j]]:
+                    continue
+                # Onto the very same card it leaves: nothing changes but the column.
+                if a[j - 1] == top:
+                    continue
         out.append(m)
     return out
 
@@ -157,7 +164,7 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
         if max_nodes is not None and nodes >= max_nodes:
             break
         check += 1
-        if check >= 16:
+        if check >= 4:
             check = 0
             if time.perf_counter() >= deadline:
                 break

@@ -5,12 +5,13 @@ Two searches share the time limit:
 1. An exhaustive depth-first search over every legal move and deal, with a transposition
    table, run first with a small node allowance. Only when it runs out of positions does the
    solver say "unwinnable": that answer is a proof, never a guess.
-2. A best-first search over *progress steps*. Each node is a position; expanding it runs the
-   hint's local search (:func:`spider_tui.ai.search.explore`) to find every position reachable
-   by rearranging that turns a card over or removes a run, plus a deal from the best
-   arrangement with no empty column. All nodes share one transposition table and wait in one
-   queue ordered by the evaluation, so a dead end sends the search back to the most promising
-   position anywhere in the tree.
+2. Searches over *progress steps*. A node is a position; expanding it runs the hint's local
+   search (:func:`spider_tui.ai.search.explore`) to find the positions reachable by
+   rearranging that turn a card over or remove a run, the best rearrangements, and a deal from
+   the best arrangement with no empty column. All nodes share one transposition table. A small
+   portfolio (:data:`PORTFOLIO`) shares the rest of the time: a depth-first dive through the
+   few best steps of each node, then a best-first search whose queue sends a dead end back to
+   the most promising position anywhere in the tree.
 
 A line found is replayed through the engine before it is returned.
 """
@@ -26,14 +27,21 @@ from ..engine.game import WON, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL, State
 from .board import Board
-from .search import DEAL_WORTH, explore
+from .search import explore
 
-STATS: dict | None = None
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
 #: Positions each progress step may look through.
 LOCAL_NODES = 60
-#: Priority bonus per progress step taken: leans the search towards finishing a line.
-DIVE = 30.0
+#: Best rearrangements kept as children of a progress step besides flips and removals.
+IMPROVERS = 2
+#: The searches tried in turn, by the number of suits in the deck (the first gets 60% of the
+#: time, the next what is left): ``("dfs", width, deal_worth)`` dives depth first through the
+#: ``width`` best progress steps of each position; ``("best", dive, deal_worth)`` is best-first
+#: with ``dive`` priority per step taken. ``deal_worth`` is the priority per card dealt.
+#: Chosen with benchmarks/solver_bench.py: the two searches fail on different deals.
+PORTFOLIO = {1: (("dfs", 3, 16.0), ("best", 30.0, 16.0)),
+             2: (("dfs", 6, 0.0), ("best", 30.0, 0.0)),
+             4: (("dfs", 3, 0.0), ("best", 10.0, 0.0))}
 
 
 @dataclass
@@ -53,12 +61,22 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
         return Solution(WON_, [], 0, 0.0)
     board = Board.from_state(state, peek=True)
     nodes = 0
-    status, line, n = _exhaustive(board.copy(), min(deadline, t0 + time_limit * 0.05),
+    status, line, n = _exhaustive(board.copy(), min(deadline, t0 + time_limit * 0.03),
                                   exhaustive_nodes)
     nodes += n
     if status == UNKNOWN_:
-        line, n = _progress_search(board, deadline)
-        nodes += n
+        # A small portfolio: each setting of the search gets a share of the time left, and
+        # one that fails often wins with another.
+        configs = PORTFOLIO.get(state.rules.suit_count, PORTFOLIO[4])
+        line = None
+        for i, (kind, param, deal_worth) in enumerate(configs):
+            now = time.perf_counter()
+            share = (deadline - now) * (0.6 if i < len(configs) - 1 else 1.0)
+            search = _dive_search if kind == "dfs" else _progress_search
+            line, n = search(board, now + share, param, deal_worth)
+            nodes += n
+            if line is not None:
+                break
         status = WON_ if line is not None else UNKNOWN_
     moves: list[str] = []
     if status == WON_:
@@ -108,56 +126,93 @@ def _all_moves(board: Board) -> list:
     return ms
 
 
-def _progress_search(root: Board, deadline: float) -> tuple[list | None, int]:
-    seen: set[bytes] = set()
+def _expand(node: Board, seen: set[bytes], deadline: float) -> tuple[list, int]:
+    """The progress steps from ``node``: ``(line, board)`` for each position reached by
+    rearranging that turns a card over or removes a run, the best few rearrangements, and a
+    deal (as it stands, and from the best arrangement with no empty column)."""
+    res = explore(node, deadline=deadline, max_nodes=LOCAL_NODES, seen=seen,
+                  stop_progress=True, collect=True)
+    children = [(line, b) for _, line, b in res.leaves]
+    # Where nothing turns over (late in a game) a better arrangement is progress too.
+    have = {line for line, _ in children}
+    for val, line in res.ranked()[:IMPROVERS]:
+        if val > res.root + 1.0 and line not in have:
+            children.append((line, _played(node, line)))
+    deal_from = []
+    if node.can_deal():
+        deal_from.append(((), node))
+    full = res.ranked(full=True)
+    if full and node.stock_left():
+        line = full[0][1]
+        deal_from.append((line, _played(node, line)))
+    for line, b in deal_from:
+        b = b.copy()
+        b.apply(DEAL)
+        key = b.key()
+        if key not in seen:
+            seen.add(key)
+            children.append((line + (DEAL,), b))
+    return children, res.nodes + 1
+
+
+def _played(board: Board, line: tuple) -> Board:
+    b = board.copy()
+    for m in line:
+        b.apply(m)
+    return b
+
+
+def _progress_search(root: Board, deadline: float, dive: float, deal_worth: float
+                     ) -> tuple[list | None, int]:
+    """Best-first over progress steps; ``dive`` > 0 leans it towards deeper nodes."""
+    seen: set[bytes] = {root.key()}
     # Node records: (parent index, line from the parent).
     parents: list[tuple[int, tuple]] = [(-1, ())]
-    heap = [(-_priority(root), 0, 0, root.copy(), 0)]
-    expansions = 0
+    heap = [(-_priority(root, deal_worth), 0, 0, root.copy(), 0)]
     counter = 0
     nodes = 0
-    seen.add(root.key())
     while heap and time.perf_counter() < deadline:
         _, _, idx, node, depth = heapq.heappop(heap)
-        expansions += 1
-        res = explore(node, deadline=deadline, max_nodes=LOCAL_NODES, seen=seen,
-                      stop_progress=True, collect=True)
-        nodes += res.nodes + 1
-        children = list(res.leaves)
-        deal_from = []
-        if node.can_deal():
-            deal_from.append(((), node))
-        full = res.ranked(full=True)
-        if full and node.stock_left():
-            line = full[0][1]
-            b = node.copy()
-            for m in line:
-                b.apply(m)
-            deal_from.append((line, b))
-        for line, b in deal_from:
-            b = b.copy()
-            b.apply(DEAL)
-            key = b.key()
-            if key not in seen:
-                seen.add(key)
-                children.append((0.0, line + (DEAL,), b))
-        for _, line, child in children:
+        children, n = _expand(node, seen, deadline)
+        nodes += n
+        for line, child in children:
             parents.append((idx, line))
             cid = len(parents) - 1
             if child.won():
-                if STATS is not None:
-                    STATS.update(expansions=expansions)
                 return _line_to(parents, cid), nodes
             counter += 1
-            heapq.heappush(heap, (-_priority(child) - DIVE * (depth + 1), counter, cid, child,
-                                  depth + 1))
-    if STATS is not None:
-        STATS.update(expansions=expansions)
+            heapq.heappush(heap, (-_priority(child, deal_worth) - dive * (depth + 1), counter,
+                                  cid, child, depth + 1))
     return None, nodes
 
 
-def _priority(b: Board) -> float:
-    return b.score() + DEAL_WORTH * b.sp
+def _dive_search(root: Board, deadline: float, width: int, deal_worth: float
+                 ) -> tuple[list | None, int]:
+    """Depth-first over progress steps, the ``width`` best children of each in order."""
+    seen: set[bytes] = {root.key()}
+    nodes = 0
+    lines: list[tuple] = []
+    stack: list[list] = [[((), root)]]
+    while stack and time.perf_counter() < deadline:
+        frame = stack[-1]
+        if not frame:
+            stack.pop()
+            if lines:
+                lines.pop()
+            continue
+        line, node = frame.pop()
+        if node.won():
+            return [m for part in lines + [line] for m in part][0:], nodes
+        children, n = _expand(node, seen, deadline)
+        nodes += n
+        children.sort(key=lambda c: _priority(c[1], deal_worth))
+        lines.append(line)
+        stack.append(children[-width:])
+    return None, nodes
+
+
+def _priority(b: Board, deal_worth: float) -> float:
+    return b.score() + deal_worth * b.sp
 
 
 def _line_to(parents: list[tuple[int, tuple]], idx: int) -> list:

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""The bot's win rate over fixed deals (issue 5 targets, fair: >= 95% at 1 suit, >= 60% at
+2 suits, >= 15% at 4 suits, over 200+ deals).
+
+    python benchmarks/bot_bench.py --variant spider-2suit --games 200 --first-deal 1 --jobs 2
+
+Each finished game is printed as it ends (deal, won, moves, runs, seconds), then the summary
+the ``spider-tui bot`` command prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from spider_tui.ai.bot import run_games, summary  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", default="spider-4suit")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--first-deal", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=120.0, help="ms per move (120)")
+    ap.add_argument("--peek", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    deals = range(args.first_deal, args.first_deal + args.games)
+    t0 = time.time()
+    results = []
+    for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
+                       jobs=args.jobs):
+        results.append(r)
+        print(f"deal {r.deal}: {'won' if r.won else 'lost'} moves={r.moves} runs={r.runs} "
+              f"{r.seconds:.1f}s  [{sum(x.won for x in results)}/{len(results)}]", flush=True)
+    print(f"{args.variant}: {len(results)} games (deals {deals.start}-{deals.stop - 1}), "
+          f"{'peeking' if args.peek else 'fair'}, budget {args.budget:g} ms per move, "
+          f"{args.jobs} jobs, {time.time() - t0:.0f} s wall")
+    print(summary(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
