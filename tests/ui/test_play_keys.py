@@ -80,8 +80,8 @@ async def test_hint_is_a_legal_move_shown_on_the_table_and_cycles(board):
 
 
 async def test_no_useful_hint_says_so(board):
-    # Every King can only go into an empty column, and there is none: nothing to suggest.
-    g = board([([], ["7H"]), ([], ["8H", "7S"])] + kings(8), filler=3)
+    # 7♥ may hop from 8♠ to 8♣ and back, which gains nothing; nothing else moves.
+    g = board([([], ["8S", "7H"]), ([], ["8C"])] + kings(8), filler=3)
     app = make_app(g)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("H")

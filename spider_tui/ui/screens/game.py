@@ -104,6 +104,15 @@ class GameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="game-screen")
         self.palette = Palette()
+        self.status_bar = StatusBar()
+        self.stock = Stock(self.palette)
+        self.foundations = Foundations(self.palette)
+        self.info = Static("", id="info", markup=False)
+        self.message_bar = MessageBar()
+        self.ghost = DragGhost()
+        self.table = Table(id="table")
+        self.too_small = Static("", id="too-small", markup=False)
+        self.footer = Footer()
         self.columns: list[Column] = []
         self.selection: Selection | None = None
         self.press: Press | None = None
@@ -122,21 +131,21 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield self.palette
-        yield StatusBar()
-        with Table(id="table"):
+        yield self.status_bar
+        with self.table:
             with Horizontal(id="top"):
-                yield Stock(self.palette)
-                yield Static("", id="info", markup=False)
-                yield Foundations(self.palette)
+                yield self.stock
+                yield self.info
+                yield self.foundations
             yield Horizontal(id="board")
-        yield Static("", id="too-small", markup=False)
-        yield MessageBar()
-        yield DragGhost()
-        yield Footer()
+        yield self.too_small
+        yield self.message_bar
+        yield self.ghost
+        yield self.footer
 
     def on_mount(self) -> None:
-        self.query_one("#too-small").display = False
-        self.query_one(MessageBar).display = False
+        self.too_small.display = False
+        self.message_bar.display = False
         self.load_game()
 
     @property
@@ -198,8 +207,8 @@ class GameScreen(Screen[None]):
                 selected_from=selected_from, hint_from=hint_from, target=i in targets,
                 hint_target=hint_target, cursor=cursor, flash=i in self.flash,
                 four_colour=four))
-        self.query_one(Stock).show(game.deals_left, hinted=bool(hint_move and hint_move.is_deal))
-        self.query_one(Foundations).show(
+        self.stock.show(game.deals_left, hinted=bool(hint_move and hint_move.is_deal))
+        self.foundations.show(
             game.rules.win_runs, tuple(st.done),
             target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
             four_colour=four)
@@ -207,12 +216,12 @@ class GameScreen(Screen[None]):
         info = self._info_text()
         if info != self._info:
             self._info = info
-            self.query_one("#info", Static).update(info, layout=False)
+            self.info.update(info, layout=False)
 
     def refresh_status(self) -> None:
         game = self.game
         rules = game.rules
-        self.query_one(StatusBar).show(
+        self.status_bar.show(
             name=rules.name + (" +" + ",".join(rules.house_rules) if rules.house_rules else ""),
             id=rules.id, deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
@@ -235,7 +244,7 @@ class GameScreen(Screen[None]):
     def say(self, text: str, severity: str = "information") -> None:
         """Tell the player something (one line over the key bar for a few seconds)."""
         self.last_message = text
-        self.query_one(MessageBar).say(text, severity)
+        self.message_bar.say(text, severity)
 
     def refuse(self, error: IllegalMove | str) -> None:
         reason = str(error)
@@ -264,7 +273,7 @@ class GameScreen(Screen[None]):
             return False
         self.selection = None
         self.hint_shown = None
-        self.query_one(MessageBar).clear()
+        self.message_bar.clear()
         self.refresh_board()
         return True
 
@@ -412,7 +421,7 @@ class GameScreen(Screen[None]):
             return
         self.press = Press(target, Offset(event.screen_x, event.screen_y))
         self.cursor_visible = False
-        self.query_one(Table).capture_mouse()
+        self.table.capture_mouse()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         press = self.press
@@ -424,7 +433,7 @@ class GameScreen(Screen[None]):
             self._start_drag(press)
         if press.dragging:
             press.over = over
-            self.query_one(DragGhost).follow(self._ghost_label(press),
+            self.ghost.follow(self._ghost_label(press),
                                              Offset(event.screen_x, event.screen_y))
 
     def _start_drag(self, press: Press) -> None:
@@ -452,8 +461,8 @@ class GameScreen(Screen[None]):
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         press = self.press
-        self.query_one(Table).release_mouse()
-        self.query_one(DragGhost).hide()
+        self.table.release_mouse()
+        self.ghost.hide()
         if press is None:
             return
         self.press = None
@@ -624,7 +633,7 @@ class GameScreen(Screen[None]):
             self.hint_shown = None
         else:
             self.cursor_visible = False
-        self.query_one(MessageBar).clear()
+        self.message_bar.clear()
         self.refresh_board()
 
     def action_undo(self) -> None:
@@ -721,10 +730,10 @@ class GameScreen(Screen[None]):
         need_w, need_h = min_size(self.game.rules.columns)
         w, h = self.size.width, self.size.height
         small = w < need_w or h < need_h
-        note = self.query_one("#too-small", Static)
+        note = self.too_small
         if small:
             note.update(f"The terminal is {w}×{h}; {self.game.rules.name} needs at least "
                         f"{need_w}×{need_h}.\nMake the window larger (or the font smaller).")
         note.display = small
-        for sel in ("#table", StatusBar, Footer):
-            self.query_one(sel).display = not small
+        for widget in (self.table, self.status_bar, self.footer):
+            widget.display = not small
