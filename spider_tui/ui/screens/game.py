@@ -420,8 +420,11 @@ class GameScreen(Screen[None]):
         if target is None:
             return
         self.press = Press(target, Offset(event.screen_x, event.screen_y))
-        self.cursor_visible = False
         self.table.capture_mouse()
+        if self.cursor_visible:
+            # The mouse takes over: the keyboard cursor goes away until a key brings it back.
+            self.cursor_visible = False
+            self.refresh_board()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         press = self.press

@@ -109,9 +109,13 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
         box = self.query_one("#house-rules", Vertical)
         await box.remove_children()
         hrs = cat.house_rules_for(rules)
-        await box.mount(*[Checkbox(f"{hr.name}: {hr.description}" if hr.description else hr.name,
-                             value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
-                    for hr in hrs])
+        widgets = []
+        for hr in hrs:
+            widgets.append(Checkbox(hr.name, value=hr.id in checked, id=f"hr-{hr.id}",
+                                    compact=True))
+            if hr.description:
+                widgets.append(Static(hr.description, classes="hr-desc", markup=False))
+        await box.mount(*widgets)
         if not hrs:
             await box.mount(Static("(none apply to this variant)", classes="variant-none"))
         self._update_winnable()
