@@ -117,8 +117,10 @@ async def test_the_game_menu_offers_house_rules_and_the_daily_deal():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")
         await pilot.pause()
-        await pilot.click("#hr-relaxed-deal")
         await pilot.click("#deal-daily")
+        app.screen.query_one("#hr-relaxed-deal").scroll_visible(animate=False)
+        await pilot.pause()
+        await pilot.click("#hr-relaxed-deal")
         await pilot.click("#start")
         await pilot.pause()
         assert app.game.rules.id == "spider-2suit" and app.game.deal == daily_deal()

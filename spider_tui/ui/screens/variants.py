@@ -57,8 +57,6 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
                                  id="variant-list", compact=True)
                 with VerticalScroll(id="variant-detail"):
                     yield Static("", id="variant-desc", markup=False)
-                    yield Static("House rules", classes="variant-heading")
-                    yield Vertical(id="house-rules")
                     yield Static("Deal", classes="variant-heading")
                     with RadioSet(id="deal-kind", compact=True):
                         yield RadioButton("A random deal", id="deal-random", value=True,
@@ -70,6 +68,8 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
                     yield Input(placeholder="e.g. 42", type="integer", id="deal-input",
                                 compact=True)
                     yield Static("", id="variant-error", markup=False)
+                    yield Static("House rules", classes="variant-heading")
+                    yield Vertical(id="house-rules")
             with Horizontal(id="variant-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
