@@ -15,7 +15,7 @@ from ..engine.cards import glyph
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL, FOUNDATION
-from .board import Board
+from .board import Board, visible_counts
 from .search import DEAL_WORTH, explore
 
 #: A line must beat the table as it is by this much to count as progress.
@@ -66,9 +66,16 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     skip = set(avoid or ())
     roots = [t for t, m in legal.items() if t != DEAL and m not in skip]
     forbidden = forbidden or set()
+    if peek:
+        roots += [DEAL] if DEAL in legal and DEAL_MOVE not in skip else []
+        unseen = None
+    else:
+        counts = visible_counts(game.state)
+        n = sum(counts)
+        unseen = [c / n for c in counts] if n else None
     res = explore(board, deadline=deadline, max_nodes=max_nodes, seen=set(forbidden),
-                  deals=peek, deal_worth=DEAL_WORTH if peek else 0.0, root_moves=roots + ([DEAL] if peek and DEAL in legal
-                                                   and DEAL_MOVE not in skip else []))
+                  deals=peek, deal_worth=DEAL_WORTH if peek else 0.0, root_moves=roots,
+                  unseen=unseen)
     out: list[Hint] = []
     for val, line in res.ranked():
         if val <= res.root + EPS:

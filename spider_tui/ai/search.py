@@ -96,19 +96,22 @@ def _reveals(board: Board, rec: tuple) -> bool:
 
 
 def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
-            seen: set[bytes] | None = None, deals: bool = False, stop_progress: bool = False,
+            seen: set[bytes] | None = None, blocked: set[bytes] | frozenset = frozenset(),
+            deals: bool = False, stop_progress: bool = False,
             root_moves: list[tuple[int, int, int]] | None = None, collect: bool = False,
-            deal_worth: float = 0.0) -> Result:
+            deal_worth: float = 0.0, unseen: list[float] | None = None) -> Result:
     """Best-first search from ``board`` (left as it was found) until ``deadline``
     (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is left.
 
-    Positions in ``seen`` are never entered, and every position visited is added to it (the
-    caller passes its own set: the bot's past, the position before the last move, the solver's
-    transposition table). ``deals`` searches through deals too (only sensible on a peeked
+    Positions in ``seen`` or ``blocked`` are never entered, and every position visited is added
+    to ``seen`` (the caller passes its own set: the bot's past, the position before the last
+    move; the solver passes the positions it has expanded as ``blocked``). ``deals`` searches through deals too (only sensible on a peeked
     board), each card dealt worth ``deal_worth``. A line ends where a card is turned over or a
     run removed when ``stop_progress`` is set, and always where an UNKNOWN card shows; with
     ``collect`` those ends are kept in ``Result.leaves``. ``root_moves`` restricts the first
-    moves considered.
+    moves considered. ``unseen`` (the chance of each card code being any one unseen card)
+    lets a fair search value a card turned over by how likely it is to be of use
+    (:func:`hope`).
     """
     res = Result(root=board.score() + deal_worth * board.sp)
     if seen is None:
@@ -127,7 +130,7 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
         for m in moves:
             rec = board.apply(m)
             key = board.key()
-            if key in seen:
+            if key in seen or key in blocked:
                 board.undo(rec)
                 continue
             seen.add(key)
@@ -146,6 +149,8 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
                     best_full[first] = (val, nl)
             if rec[0] is None or rec[3] or rec[4]:
                 stop = stop_progress or _reveals(board, rec)
+                if unseen is not None and rec[0] is not None and rec[3]:
+                    val += hope(board, rec[0], unseen)
                 if stop and collect:
                     leaves.append((val, nl, board.copy()))
             else:
@@ -176,6 +181,49 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
     res.nodes = nodes
     res.complete = not heap
     return res
+
+
+#: What a card turned over is worth, times the chance that it can move or take a run at once.
+W_HOPE = 24.0
+
+
+def hope(board: Board, col: int, unseen: list[float]) -> float:
+    """``W_HOPE`` times the chance that the unseen card now face up at the end of ``col`` can
+    be moved at once (onto a card it follows, better in suit) or take a run from elsewhere."""
+    t = board.t
+    link, accept = t.link, t.accept
+    tops = []
+    heads = []
+    empty = False
+    for i, c in enumerate(board.cols):
+        if i == col:
+            continue
+        if not c:
+            empty = True
+            continue
+        tops.append(c[-1])
+        heads.extend(c[board.rs[i]:])
+    total = 0.0
+    for card, p in enumerate(unseen):
+        if not p:
+            continue
+        f = 0.0
+        for top in tops:
+            if link[top][card]:
+                f = 1.0
+                break
+            if accept[card][top]:
+                f = 0.6
+        if f < 1.0:
+            for h in heads:
+                if accept[h][card]:
+                    f = max(f, 1.0 if link[card][h] else 0.6)
+                    if f == 1.0:
+                        break
+        if f == 0.0 and empty:
+            f = 0.4
+        total += p * f
+    return W_HOPE * total
 
 
 def _children(board: Board, deals: bool) -> list[tuple[int, int, int]]:

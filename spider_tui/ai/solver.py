@@ -127,17 +127,29 @@ def _all_moves(board: Board) -> list:
 
 
 def _expand(node: Board, seen: set[bytes], deadline: float) -> tuple[list, int]:
-    """The progress steps from ``node``: ``(line, board)`` for each position reached by
-    rearranging that turns a card over or removes a run, the best few rearrangements, and a
-    deal (as it stands, and from the best arrangement with no empty column)."""
-    res = explore(node, deadline=deadline, max_nodes=LOCAL_NODES, seen=seen,
+    """The progress steps from ``node`` not in ``seen``: ``(line, board, key)`` for each
+    position reached by rearranging that turns a card over or removes a run, the best few
+    rearrangements, and a deal (as it stands, and from the best arrangement with no empty
+    column). The caller adds the keys of those it keeps to ``seen``."""
+    # Only progress positions go in ``seen``: the positions passed through on the way stay
+    # free, so another node's search may cross them.
+    res = explore(node, deadline=deadline, max_nodes=LOCAL_NODES, blocked=seen,
                   stop_progress=True, collect=True)
-    children = [(line, b) for _, line, b in res.leaves]
+    children = []
+    mine: set[bytes] = set()
+
+    def add(line: tuple, b: Board) -> None:
+        key = b.key()
+        if key not in seen and key not in mine:
+            mine.add(key)
+            children.append((line, b, key))
+
+    for _, line, b in res.leaves:
+        add(line, b)
     # Where nothing turns over (late in a game) a better arrangement is progress too.
-    have = {line for line, _ in children}
     for val, line in res.ranked()[:IMPROVERS]:
-        if val > res.root + 1.0 and line not in have:
-            children.append((line, _played(node, line)))
+        if val > res.root + 1.0:
+            add(line, _played(node, line))
     deal_from = []
     if node.can_deal():
         deal_from.append(((), node))
@@ -148,10 +160,7 @@ def _expand(node: Board, seen: set[bytes], deadline: float) -> tuple[list, int]:
     for line, b in deal_from:
         b = b.copy()
         b.apply(DEAL)
-        key = b.key()
-        if key not in seen:
-            seen.add(key)
-            children.append((line + (DEAL,), b))
+        add(line + (DEAL,), b)
     return children, res.nodes + 1
 
 
@@ -175,7 +184,8 @@ def _progress_search(root: Board, deadline: float, dive: float, deal_worth: floa
         _, _, idx, node, depth = heapq.heappop(heap)
         children, n = _expand(node, seen, deadline)
         nodes += n
-        for line, child in children:
+        for line, child, key in children:
+            seen.add(key)
             parents.append((idx, line))
             cid = len(parents) - 1
             if child.won():
@@ -206,8 +216,10 @@ def _dive_search(root: Board, deadline: float, width: int, deal_worth: float
         children, n = _expand(node, seen, deadline)
         nodes += n
         children.sort(key=lambda c: _priority(c[1], deal_worth))
+        kept = children[-width:]
+        seen.update(key for _, _, key in kept)
         lines.append(line)
-        stack.append(children[-width:])
+        stack.append([(ln, b) for ln, b, _ in kept])
     return None, nodes
 
 
