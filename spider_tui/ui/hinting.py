@@ -32,7 +32,9 @@ def get_hints(game: Game, *, budget_ms: int = 120, peek: bool = False) -> list[H
     """The hints for ``game`` now, best first; ``[]`` when nothing useful is left."""
     found = _ai_hints(game, budget_ms, peek)
     if found is None:
-        found = [HintView(r.move, r.reason or "a legal move") for r in useful_moves(game)]
+        found = [HintView(r.move, describe(game, r.move) + (f" ({r.reason})" if r.reason
+                                                            and not r.move.is_deal else ""))
+                 for r in useful_moves(game)]
     return [h for h in found if game.is_legal(h.move)]
 
 

@@ -179,3 +179,26 @@ async def test_below_the_minimum_size_it_says_so():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not note.display
+
+
+async def test_the_winnable_choice_appears_only_with_a_list(monkeypatch):
+    from spider_tui.ui.screens import variants
+
+    monkeypatch.setattr(variants, "winnable", lambda vid: [5, 9] if vid == "spider-1suit" else [])
+    app = make_app(Game.new("spider-1suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        button = app.screen.query_one("#deal-winnable")
+        assert button.display
+        await pilot.click("#deal-winnable")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game.rules.id == "spider-1suit" and app.game.deal in (5, 9)
+        await pilot.press("g")
+        await pilot.pause()
+        listed = app.screen.query_one("#variant-list")
+        ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        listed.highlighted = ids.index("spider-4suit")
+        await pilot.pause()
+        assert not app.screen.query_one("#deal-winnable").display

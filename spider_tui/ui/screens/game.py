@@ -679,10 +679,8 @@ class GameScreen(Screen[None]):
         i = self.hint.index % len(hints)
         h = hints[i]
         self.hint_shown = h
-        what = describe(self.game, h.move)
-        more = f" ({i + 1}/{len(hints)}, H for the next)" if len(hints) > 1 else ""
-        reason = f": {h.reason}" if h.reason and h.reason != what else ""
-        self.say(f"Hint{more}: {what}{reason}")
+        more = f" {i + 1}/{len(hints)} (H: next)" if len(hints) > 1 else ""
+        self.say(f"Hint{more}: {h.reason or describe(self.game, h.move)}")
         self.refresh_board()
 
     def start_demo(self) -> None:
