@@ -202,3 +202,52 @@ async def test_the_winnable_choice_appears_only_with_a_list(monkeypatch):
         listed.highlighted = ids.index("spider-4suit")
         await pilot.pause()
         assert not app.screen.query_one("#deal-winnable").display
+
+
+class RecordingManager:
+    """The real plugin manager, recording the play-time hooks the app calls."""
+
+    def __init__(self, real, problems=()):
+        self.real = real
+        self.catalog = real.catalog
+        self.themes = real.themes
+        self.problems = list(problems)
+        self.calls: list[tuple] = []
+
+    def notify(self, hook, **kw):
+        self.calls.append((hook, kw.get("kind") or kw.get("status")))
+        return ["demo-plugin: action_played raised ValueError"] if hook == "action_played" \
+            and len(self.calls) == 2 else []
+
+
+async def test_play_time_hooks_are_called_and_problems_are_shown(board):
+    mgr = RecordingManager(get_manager(), problems=["broken-plugin: failed to import"])
+    app = SpiderApp(Config(), last_move_wins(board), manager=mgr)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any("broken-plugin" in n.message for n in app._notifications)
+        await pilot.click("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        assert mgr.calls[:3] == [("game_started", None), ("action_played", "move"),
+                                 ("game_ended", "won")]
+        assert any("action_played raised" in n.message for n in app._notifications)
+
+
+async def test_a_long_column_is_folded_and_scrolls(board):
+    run = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
+    run2 = ["KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C", "5D", "4C", "3D", "2C", "AD"]
+    others = [([], [c]) for c in ("KH", "KC", "KH", "KC", "QS", "QD", "QS", "QD", "JH")]
+    g = board([(["5C", "6D", "7C", "8D"], run + run2)] + others, filler=2)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        col = app.game_screen.columns[0]
+        kinds = [col.hit(1, y)[0] for y in range(1, col.size.height)]
+        assert "backs" in kinds and "more-up" in kinds  # folded, and it says so
+        assert col.hit(1, kinds.index("card", kinds.index("more-up")) + 1)[1] > 4
+        exposed = len(g.state.cols[0]) - 1
+        assert any(col.hit(1, y) == ("card", exposed) for y in range(col.size.height))
+        await pilot.click("#col-1", offset=(2, kinds.index("more-up") + 1))
+        await pilot.pause()
+        assert col.scroll > 0
+        kinds = [col.hit(1, y)[0] for y in range(1, col.size.height)]
+        assert "more-down" in kinds
