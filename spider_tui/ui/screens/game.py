@@ -704,11 +704,12 @@ class GameScreen(Screen[None]):
             self.refresh_board()
 
     def _demo_step(self) -> None:
-        if self.app.screen is not self:
-            return
         game = self.game
         if game.status != "playing":
-            self.stop_demo()
+            self.stop_demo(quiet=True)
+            self.refresh_board()
+            return
+        if self.app.screen is not self:
             return
         cfg = self.app.config
         hints = get_hints(game, budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
