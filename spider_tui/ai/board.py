@@ -30,8 +30,14 @@ W_RUN = 1000.0
 #: The worth of having 0, 1, 2, ... empty columns: the first is worth most, and a card turned
 #: over soon beats a third or fourth empty column kept idle.
 EMPTY_WORTH = (0.0, 60.0, 100.0, 120.0, 130.0) + tuple(130.0 + 5 * i for i in range(1, 16))
-W_DOWN = 36.0
-W_DOWN_COL = 8.0      # a column still holding face-down cards (it cannot be emptied)
+#: Per face-down card, and per column still holding any (it cannot be emptied), by who plays:
+#: the fair player (hint, bot) must dig for information and leans hard on turning cards over;
+#: the solver, which sees every card, does better weighing order more; and with one suit, where
+#: every run is easy to move, order and empty columns matter more than with two. Keyed by
+#: style and number of suits (0: any other), measured with benchmarks/bot_bench.py and
+#: benchmarks/solver_bench.py.
+W_DOWN = {("play", 1): 36.0, ("play", 0): 70.0, ("solve", 0): 36.0}
+W_DOWN_COL = {("play", 1): 8.0, ("play", 0): 40.0, ("solve", 0): 8.0}
 W_SUIT = 14.0
 W_RANK = 0.0
 W_BREAK = -12.0
@@ -42,9 +48,15 @@ class Tables:
     """Per-rule-set lookup tables over 53 card codes (the 52 cards and UNKNOWN)."""
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
-                 "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus")
+                 "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
+                 "w_down", "w_down_col")
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, style: str = "play") -> None:
+        key = (style, rules.suit_count)
+        if key not in W_DOWN:
+            key = (style, 0)
+        self.w_down = W_DOWN[key]
+        self.w_down_col = W_DOWN_COL[key]
         comp = compiled(rules)
         n = NUM_CARDS
         self.rules = rules
@@ -75,17 +87,18 @@ class Tables:
         self.col_bonus = W_KING_BOTTOM
 
 
-_tables: dict[int, tuple[RuleSet, Tables]] = {}
+_tables: dict[tuple[int, str], tuple[RuleSet, Tables]] = {}
 
 
-def tables_for(rules: RuleSet) -> Tables:
-    hit = _tables.get(id(rules))
+def tables_for(rules: RuleSet, style: str = "play") -> Tables:
+    """The tables of ``rules``, weighted for ``style`` ("play": hint and bot; "solve")."""
+    hit = _tables.get((id(rules), style))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    t = Tables(rules)
+    t = Tables(rules, style)
     if len(_tables) > 64:
         _tables.clear()
-    _tables[id(rules)] = (rules, t)
+    _tables[(id(rules), style)] = (rules, t)
     return t
 
 
@@ -108,10 +121,10 @@ class Board:
         self.deal_size = t.rules.cards_per_deal
 
     @classmethod
-    def from_state(cls, state: State, *, peek: bool = False) -> "Board":
+    def from_state(cls, state: State, *, peek: bool = False, style: str = "play") -> "Board":
         """The board a viewer sees: with ``peek`` every card, else face-down and stock cards
-        are :data:`UNKNOWN`."""
-        t = tables_for(state.rules)
+        are :data:`UNKNOWN`. ``style`` picks the evaluation's weights (see :data:`W_DOWN`)."""
+        t = tables_for(state.rules, style)
         if peek:
             cols = state.cols
             stock = state.stock[state.sp:]
@@ -157,7 +170,7 @@ class Board:
             return 0.0
         d = self.down[i]
         if d:
-            s = -W_DOWN * d - W_DOWN_COL
+            s = -self.t.w_down * d - self.t.w_down_col
         else:
             s = self.t.col_bonus if self.t.rank[c[0]] == 13 else 0.0
         pair = self.t.pair

@@ -59,7 +59,7 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
     state = game.state
     if state.won():
         return Solution(WON_, [], 0, 0.0)
-    board = Board.from_state(state, peek=True)
+    board = Board.from_state(state, peek=True, style="solve")
     nodes = 0
     status, line, n = _exhaustive(board.copy(), min(deadline, t0 + time_limit * 0.03),
                                   exhaustive_nodes)
