@@ -1,7 +1,7 @@
-"""``spider-tui`` with no command, or ``spider-tui play``: start the game.
+"""``spider-tui`` with no command, or ``spider-tui play``: start the game, resuming the saved one.
 
-``--variant ID`` / ``--deal N`` / ``--house-rule ID`` start that deal; a bad id or number is a
-one-line error (exit status 2) before the screen changes.
+``--variant ID`` / ``--deal N`` / ``--house-rule ID`` start that deal instead; a bad id or number
+is a one-line error (exit status 2) before the screen changes.
 """
 
 from __future__ import annotations
@@ -51,8 +51,13 @@ def run(args: argparse.Namespace) -> int:
 
     manager = get_manager()
     config, notices = _config(manager)
+    # A bad id or deal on the command line is a one-line error before the screen changes.
     game = requested_game(args, config, manager)
     from ..ui import SpiderApp
+    from ..ui.session import Session
 
-    SpiderApp(config, game, manager=manager, notices=notices).run()
+    session = Session(config, manager=manager)
+    # The saved game is resumed unless the command line asked for another.
+    game, more = session.start(game=game)
+    SpiderApp(config, game, manager=manager, notices=notices + more, session=session).run()
     return 0

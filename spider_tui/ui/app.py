@@ -1,10 +1,11 @@
 """The Textual app: the game being played, its clock, its life cycle, themes, the palette.
 
-A game's life is four methods, so that saving and statistics can hook in at one place each:
+A game's life is four methods, so that saving and statistics hook in at one place each:
 :meth:`SpiderApp.start_game` (a game begins or is resumed), :meth:`SpiderApp.act` (every move,
 deal, undo and redo goes through it), :meth:`SpiderApp.end_game` (once per game: won, stuck or
 abandoned), and :meth:`SpiderApp.apply_config` (settings changed). Each calls the plugins'
-play-time hook of the same moment.
+play-time hook of the same moment, and the :class:`~spider_tui.ui.session.Session` (the saved
+game, the statistics, the settings file) when the app was given one.
 """
 
 from __future__ import annotations
@@ -41,12 +42,19 @@ class SpiderApp(App[None]):
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", id="help"),
         Binding("t", "next_theme", "Theme", show=False, id="next_theme"),
+        Binding("o,O", "settings", "Settings", show=False, id="settings"),
+        Binding("s,S", "stats", "Stats", show=False, id="stats"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
 
     def __init__(self, config: Config | None = None, game: Game | None = None, *,
-                 manager: Any = None, notices: Iterable[str] = ()) -> None:
+                 manager: Any = None, notices: Iterable[str] = (),
+                 session: Any = None) -> None:
+        """``session`` (a :class:`~spider_tui.ui.session.Session`) keeps the game saved, the
+        statistics counted and the settings written; without one (tests) nothing touches
+        the disk."""
         super().__init__()
+        self.session = session
         if manager is None:
             from ..plugins.manager import get_manager
 
@@ -115,6 +123,7 @@ class SpiderApp(App[None]):
             self.notify("\n".join(problems), title="Some plugins or settings had problems",
                         severity="warning", timeout=12, markup=False)
         self.set_interval(1.0, self._tick)
+        self.app_suspend_signal.subscribe(self, self._suspending)
         self._announce_start(self.game)
         self._check_over()
 
@@ -122,8 +131,13 @@ class SpiderApp(App[None]):
 
     def start_game(self, game: Game) -> None:
         """Make ``game`` the one being played (ending the current one first)."""
-        if self.game is not game and not self._ended and self.game.started:
-            self.end_game(self.game.status if self.game.status != PLAYING else "abandoned")
+        old = self.game
+        if old is not game and not self._ended and old.started:
+            self.end_game(old.status if old.status != PLAYING else "abandoned")
+        if self.session is not None and old is not game:
+            if old.started and old.status != WON:
+                self._notices(self.session.abandon(old))
+            self._notices(self.session.new_game_started(game))
         self.game = game
         self._ended = False
         self._clock_at = time.monotonic()
@@ -153,6 +167,8 @@ class SpiderApp(App[None]):
         if game.actions == 1:
             self._clock_at = time.monotonic()  # the clock starts with the first action
         self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
+        if self.session is not None:
+            self._notices(self.session.after_action(game))
         if self._ended and game.status == PLAYING:
             self._ended = False  # an undo out of a stuck position: the game goes on
         self._check_over()
@@ -201,6 +217,27 @@ class SpiderApp(App[None]):
         if problems:
             self.notify("\n".join(problems), title="A plugin failed", severity="warning",
                         timeout=10, markup=False)
+
+    def _notices(self, notices: list[str]) -> None:
+        """What the session has to say (a file that could not be written, say)."""
+        if notices:
+            self.notify("\n".join(notices), severity="warning", timeout=10, markup=False)
+
+    def hint_used(self) -> None:
+        """A hint was shown (a win with no hints is worth knowing about)."""
+        if self.session is not None:
+            self._notices(self.session.hint_shown())
+
+    async def action_quit(self) -> None:
+        self._sync_clock()
+        if self.session is not None:
+            self._notices(self.session.on_quit(self.game))
+        self.exit()
+
+    def _suspending(self, _app: Any = None) -> None:
+        self._sync_clock()
+        if self.session is not None:
+            self._notices(self.session.on_suspend(self.game))
 
     # ------------------------------------------------------------------ the clock
 
@@ -328,6 +365,32 @@ class SpiderApp(App[None]):
             self.game_screen.selection = None
             self.game_screen.refresh_board()
 
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if isinstance(self.screen, SettingsScreen):
+            return
+
+        def done(config: Config | None) -> None:
+            if config is None:
+                return
+            if self.session is not None:
+                self._notices(self.session.save_settings(config))
+            self.apply_config(config)
+        self.push_screen(SettingsScreen(self.config, catalog=self.manager.catalog), done)
+
+    def action_stats(self) -> None:
+        from .screens.stats import StatsScreen
+
+        if isinstance(self.screen, StatsScreen):
+            return
+        stats = self.session.stats if self.session is not None else None
+        if stats is None:
+            self._say("statistics are kept when the game runs from the command line")
+            return
+        self.push_screen(StatsScreen(stats, (self.game.rules.id, self.game.rules.house_rules),
+                                     catalog=self.manager.catalog))
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 
@@ -368,6 +431,11 @@ class SpiderApp(App[None]):
                             "(any key stops it)", self._on_board("start_demo"))
         yield SystemCommand("Help", "The rules of this variant and the keys (?)",
                             self.action_help)
+        yield SystemCommand("Settings", "Default game, one-tap moves, colours, hints, keys (O)",
+                            self.action_settings)
+        if self.session is not None:
+            yield SystemCommand("Statistics", "Wins, streaks and best times per variant (S)",
+                                self.action_stats)
         yield SystemCommand(f"One-tap moves: turn {'off' if cfg.one_tap else 'on'}",
                             "A click sends the cards to the best place",
                             partial(self.toggle, "one_tap"))

@@ -679,6 +679,7 @@ class GameScreen(Screen[None]):
         i = self.hint.index % len(hints)
         h = hints[i]
         self.hint_shown = h
+        self.app.hint_used()
         more = f" {i + 1}/{len(hints)} (H: next)" if len(hints) > 1 else ""
         self.say(f"Hint{more}: {h.reason or describe(self.game, h.move)}")
         self.refresh_board()
@@ -690,6 +691,7 @@ class GameScreen(Screen[None]):
             self.say("The game is over: start a new deal to watch the demo")
             return
         self.selection = None
+        self.app.hint_used()  # the demo plays from the hints
         self.demo_timer = self.set_interval(DEMO_STEP_SECONDS, self._demo_step)
         self.say("Demo: the computer plays from the hints; press any key to stop")
         self.refresh_board()
