@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -56,14 +57,28 @@ class Column(Widget):
     # ------------------------------------------------------------------ state
 
     def show(self, view: ColumnView) -> None:
-        """Draw ``view`` (only repaints when something changed)."""
+        """Draw ``view``, repainting only the rows that changed (a move changes a few rows of
+        two columns; repainting whole columns would cost a tall terminal dearly)."""
         if view == self.view:
             return
         if view.cards != self.view.cards:
             self.scroll = 0
         self.view = view
-        self._strips = None
-        self.refresh()
+        size = (self.size.width, self.size.height)
+        old = self._strips if self._built_for == (size, self.palette.version) else None
+        if old is None or not self.is_mounted or not all(size):
+            self._strips = None
+            self.refresh()
+            return
+        new = self._build()
+        self._strips = new
+        if len(new) != len(old):
+            self.refresh()
+            return
+        width = size[0]
+        changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(old, new)) if a != b]
+        if changed:
+            self.refresh(*changed)
 
     def scroll_cards(self, delta: int) -> bool:
         """Scroll a column too long for its height; False when it does not scroll."""
