@@ -24,6 +24,29 @@ Drag cards onto a column: the columns that take them light up while you drag.
 Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen."""
 
 
+#: Longer words for the help screen than the key bar has room for.
+LONGER = {
+    "undo": "Undo (as often as you like; each costs a point)",
+    "redo": "Redo what was undone",
+    "hint": "Hint: a good move lights up; again for the next one",
+    "deal": "Deal a row from the stock (every column needs a card)",
+    "new_game": "New deal of this variant (asks first if a game is in progress)",
+    "choose_game": "Choose a game: variant, house rules, deal number, today's, winnable",
+    "cursor_left": "Cursor to the column on the left",
+    "cursor_right": "Cursor to the column on the right",
+    "cursor_up": "Cursor up the cards (to pick up more of them)",
+    "cursor_down": "Cursor down the cards",
+    "pick_drop": "Pick up the cards at the cursor / put them down",
+    "to_foundation": "Send a complete run to the foundation (manual removal)",
+    "cancel": "Put picked-up cards back; hide the hint or the cursor",
+    "help": "This help",
+    "next_theme": "Next colour theme",
+    "settings": "Settings",
+    "stats": "Statistics",
+    "quit": "Quit (the game is kept to resume)",
+}
+
+
 def key_lines(app: "SpiderApp", bindings: Iterable[Binding]) -> list[tuple[str, str]]:
     """``(keys, what)`` for each binding with a description, as the keymap binds it now."""
     keymap = app.config.keymap
@@ -38,9 +61,10 @@ def key_lines(app: "SpiderApp", bindings: Iterable[Binding]) -> list[tuple[str, 
         shown = []
         for k in keys.split(","):
             label = app.get_key_display(Binding(k.strip(), ""))
-            if label not in shown:
+            # "u" and "U" do the same: show the letter once (but "H" alone stays "H").
+            if label not in shown and not (len(label) == 1 and label.lower() in shown):
                 shown.append(label)
-        out.append((" ".join(shown), b.description))
+        out.append((" ".join(shown), LONGER.get(b.id or "", b.description)))
     return out
 
 
