@@ -110,14 +110,11 @@ async def repaint_latencies(variant: str, deal: int, size: tuple[int, int], n: i
             return post
 
         def click(col: int):
+            """A click on the exposed card of column ``col`` (on its number if it is empty)."""
             widget = screen.columns[col]
-            x, y = widget.region.x + 2, widget.region.y + 1
-            for _ in range(widget.size.height - 1):
-                if widget.hit(2, y - widget.region.y)[0] == "card":
-                    y += 1
-                else:
-                    break
-            y -= 1
+            rows = [widget.hit(2, y) for y in range(widget.size.height)]
+            cards = [y for y, (kind, _) in enumerate(rows) if kind == "card"]
+            x, y = widget.region.x + 2, widget.region.y + (cards[-1] if cards else 0)
             args = dict(widget=None, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False,
                         meta=False, ctrl=False, screen_x=x, screen_y=y)
 
