@@ -20,8 +20,8 @@ from .board import DEAL, UNKNOWN, Board
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
 DEPTH_COST = 0.5
-#: What one dealt card is worth to a search that deals (peeked hint, solver): less than a card
-#: turned over, so that a line turns cards over before it deals.
+#: What one dealt card is worth to a search that deals (the peeked hint): nothing of itself, so
+#: that a deal is judged by what it leads to (a bonus made the searches deal too early).
 DEAL_WORTH = 0.0
 
 
@@ -83,7 +83,7 @@ def _reveals(board: Board, rec: tuple) -> bool:
     """Did this move (or deal) put an UNKNOWN card face up?"""
     cols = board.cols
     if rec[0] is None:
-        return True
+        return bool(cols[0]) and cols[0][-1] == UNKNOWN  # column 1 takes the first card dealt
     s, _, d = rec[0], rec[1], rec[2]
     a = cols[s]
     if a and a[-1] == UNKNOWN:
@@ -105,8 +105,8 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
 
     Positions in ``seen`` or ``blocked`` are never entered, and every position visited is added
     to ``seen`` (the caller passes its own set: the bot's past, the position before the last
-    move; the solver passes the positions it has expanded as ``blocked``). ``deals`` searches through deals too (only sensible on a peeked
-    board), each card dealt worth ``deal_worth``. A line ends where a card is turned over or a
+    move; the solver passes the positions it has expanded as ``blocked``). ``deals`` searches
+    through deals too (only sensible on a peeked board), each card dealt worth ``deal_worth``. A line ends where a card is turned over or a
     run removed when ``stop_progress`` is set, and always where an UNKNOWN card shows; with
     ``collect`` those ends are kept in ``Result.leaves``. ``root_moves`` restricts the first
     moves considered. ``unseen`` (the chance of each card code being any one unseen card)
@@ -123,6 +123,7 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
     best_full = res.best_full
     leaves = res.leaves
     first_moves = root_moves if root_moves is not None else _children(board, deals)
+    hope_on = unseen is not None and W_HOPE > 0
 
     def push_children(board: Board, line: tuple, moves: list) -> None:
         nonlocal counter
@@ -138,6 +139,9 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
             won = board.won()
             if won:
                 val += 1e6
+            progress = rec[0] is None or rec[3] or rec[4]
+            if progress and hope_on and rec[0] is not None and rec[3]:
+                val += hope(board, rec[0], unseen)
             nl = line + (m,)
             first = nl[0]
             old = best.get(first)
@@ -147,10 +151,8 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
                 old = best_full.get(first)
                 if old is None or val > old[0] or (val == old[0] and len(nl) < len(old[1])):
                     best_full[first] = (val, nl)
-            if rec[0] is None or rec[3] or rec[4]:
+            if progress:
                 stop = stop_progress or _reveals(board, rec)
-                if unseen is not None and rec[0] is not None and rec[3]:
-                    val += hope(board, rec[0], unseen)
                 if stop and collect:
                     leaves.append((val, nl, board.copy()))
             else:
@@ -184,7 +186,8 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
 
 
 #: What a card turned over is worth, times the chance that it can move or take a run at once.
-W_HOPE = 24.0
+#: Off until measured: bot_bench.py has not shown it to win more games yet.
+W_HOPE = 0.0
 
 
 def hope(board: Board, col: int, unseen: list[float]) -> float:
