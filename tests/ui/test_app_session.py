@@ -28,6 +28,12 @@ async def test_actions_are_saved_and_the_game_resumes(tmp_path):
     again = session_at(tmp_path)
     resumed, _ = again.start()
     assert resumed.deal == 7 and resumed.moves_played() == ["9>7"]
+    # Start the app again on the resumed game: undo still reaches the deal as it was dealt.
+    app = SpiderApp(Config(), resumed, session=again)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("u")
+        assert app.game.moves_played() == []
+        assert app.game.to_position() == Game.new("spider-2suit", 7).to_position()
 
 
 async def test_a_new_deal_mid_game_counts_as_given_up(tmp_path):
