@@ -1,14 +1,21 @@
 """A lean table for searching: what the hint, the bot and the solver play on.
 
-It differs from the engine's :class:`~spider_tui.engine.State` in two ways that matter here:
+It differs from the engine's :class:`~spider_tui.engine.State` in ways that matter here:
 
 * A card may be :data:`UNKNOWN` (code 52). The *fair* view of a game replaces every face-down
   card and every stock card by it, so a search on that view cannot read what a player cannot
   see: fairness holds by construction, not by care in the search code.
+* A column is an immutable ``bytes`` object, face-down cards carrying the :data:`HIDDEN` flag.
+  A move makes two new columns and keeps the old ones for undo; a position's key is the tuple
+  of its columns, whose hashes Python keeps; and whatever is worked out about a column (its
+  score, where its liftable run starts, how many of its cards are face down, the sequences a
+  supermove could carry) is worked out once per distinct column and remembered.
 * It keeps an incremental evaluation (a score per column plus globals), so a search can score
-  every position it visits at the cost of rescoring the two columns a move touched.
+  every position it visits at the cost of two lookups.
 
-Moves are tuples ``(src, count, dst)`` like the engine's; :data:`DEAL` deals.
+Moves are tuples ``(src, count, dst)`` like the engine's; :data:`DEAL` deals. A *supermove*
+``(src, count, dst)`` carries a sequence of several runs at once through empty columns; it is
+played here as one move and :meth:`Board.expand` turns it into the single moves a player makes.
 """
 
 from __future__ import annotations
@@ -21,7 +28,11 @@ from ..engine.rules import RuleSet, compiled
 from ..engine.state import DEAL, FOUNDATION, State
 
 UNKNOWN = NUM_CARDS  # 52: a card the viewer cannot see
+#: Added to a card's code in a column's bytes while it lies face down.
+HIDDEN = 64
 _N = NUM_CARDS + 1
+#: Remembered columns per table set before the memory is cleared (about 100 MB).
+MEMO_LIMIT = 400_000
 
 # Evaluation weights. They say what a strong player values: runs removed above all, then empty
 # columns and turned-over cards, then same-suit links well above off-suit ones; a card lying on
@@ -38,18 +49,23 @@ EMPTY_WORTH = (0.0, 60.0, 100.0, 120.0, 130.0) + tuple(130.0 + 5 * i for i in ra
 #: benchmarks/solver_bench.py.
 W_DOWN = {("play", 1): 36.0, ("play", 0): 70.0, ("solve", 0): 36.0}
 W_DOWN_COL = {("play", 1): 8.0, ("play", 0): 40.0, ("solve", 0): 8.0}
+#: Per run (same-suit stretch) lying over face-down cards: each must move to dig them out.
+W_DIG = {("solve", 0): 10.0}
 W_SUIT = 14.0
 W_RANK = 0.0
 W_BREAK = -12.0
 W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column ever again
 
+_EMPTY_INFO = (0.0, 0, 0, (), False, ())
+
 
 class Tables:
-    """Per-rule-set lookup tables over 53 card codes (the 52 cards and UNKNOWN)."""
+    """Per-rule-set lookup tables over 53 card codes (the 52 cards and UNKNOWN), the weights of
+    one playing style, and the memory of columns already worked out."""
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "w_down", "w_down_col")
+                 "w_down", "w_down_col", "w_dig", "supermoves", "memo")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         key = (style, rules.suit_count)
@@ -57,6 +73,7 @@ class Tables:
             key = (style, 0)
         self.w_down = W_DOWN[key]
         self.w_down_col = W_DOWN_COL[key]
+        self.w_dig = W_DIG.get(key, W_DIG.get((style, 0), 0.0))
         comp = compiled(rules)
         n = NUM_CARDS
         self.rules = rules
@@ -72,6 +89,9 @@ class Tables:
         self.auto_remove = rules.auto_remove
         self.needs_full = rules.deal_needs_full
         self.king_only = not any(comp.empty_ok[c] for c in range(n) if RANK[c] != 13)
+        # Sequences of several runs move as one through empty columns (see Board.supermoves)
+        # where runs descend by one and any card may go into an empty column.
+        self.supermoves = self.descending and all(comp.empty_ok)
         # The score of one card lying on another; UNKNOWN pairs are neutral (a card turned over
         # in a fair search is valued by its count, not by what it might be).
         pair = [[0.0] * _N for _ in range(_N)]
@@ -85,6 +105,76 @@ class Tables:
                     pair[u][lo] = W_BREAK
         self.pair = pair
         self.col_bonus = W_KING_BOTTOM
+        self.memo: dict[bytes, tuple] = {b"": _EMPTY_INFO}
+
+    def info(self, col: bytes) -> tuple:
+        """``(score, run start, face-down count, supermove chain, ends complete, moves)`` of a
+        column (see the comments below for the last three).
+
+        The chain lists ``(count, head, runs)`` for each sequence longer than the liftable run
+        whose cards each go on the one before (``runs`` same-suit stretches), shortest first."""
+        hit = self.memo.get(col)
+        if hit is not None:
+            return hit
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+            self.memo[b""] = _EMPTY_INFO
+        n = len(col)
+        d = 0
+        while d < n and col[d] >= HIDDEN:
+            d += 1
+        link = self.link
+        # The liftable run: face up, known, each card linked to the one before.
+        j = n - 1
+        if j < d or col[j] == UNKNOWN:
+            rs = n
+        else:
+            while j > d and link[col[j - 1]][col[j]]:
+                j -= 1
+            rs = j
+        # The score.
+        if d:
+            s = -self.w_down * d - self.w_down_col
+        else:
+            s = self.col_bonus if self.rank[col[0]] == 13 else 0.0
+        pair = self.pair
+        breaks = 0
+        for j in range(d + 1, n):
+            s += pair[col[j - 1]][col[j]]
+            if not link[col[j - 1]][col[j]]:
+                breaks += 1
+        if d and self.w_dig:
+            s -= self.w_dig * (1 + breaks)
+        # The supermove chain above the liftable run.
+        chain = []
+        if self.supermoves and rs < n:
+            accept = self.accept
+            j = rs
+            runs = 1
+            while j > d and accept[col[j]][col[j - 1]]:
+                j -= 1
+                if not link[col[j]][col[j + 1]]:
+                    runs += 1
+                    if runs > 16:
+                        break
+                chain.append((n - j, col[j], runs))
+        complete = (n - d >= 13 and self.rank[col[-1]] == ACE
+                    and self.rules.is_complete(list(col[-13:])))
+        # What a search may move from here, for rule sets where runs descend by one:
+        # ``(count, head, rank it goes on, card it leaves if that breaks a run else -1, runs)``.
+        cands = []
+        if self.descending and rs < n:
+            rank = self.rank
+            for k in range(1, n - rs + 1):
+                j = n - k
+                cands.append((k, col[j], rank[col[j]] + 1, col[j - 1] if j > rs else -1, 1))
+            for k, head, runs in chain:
+                j = n - k
+                below = col[j - 1] if j > d and link[col[j - 1]][head] else -1
+                cands.append((k, head, rank[head] + 1, below, runs))
+        out = (s, rs, d, tuple(chain), complete, tuple(cands))
+        self.memo[col] = out
+        return out
 
 
 _tables: dict[tuple[int, str], tuple[RuleSet, Tables]] = {}
@@ -102,22 +192,49 @@ def tables_for(rules: RuleSet, style: str = "play") -> Tables:
     return t
 
 
-class Board:
-    """Columns (cards bottom first, ``down[i]`` face down), the stock, runs removed, and an
-    incremental score. ``stock[sp:]`` is still to deal."""
+def _column(cards: Sequence[int], down: int) -> bytes:
+    return bytes([c + HIDDEN for c in cards[:down]] + list(cards[down:]))
 
-    __slots__ = ("t", "cols", "down", "stock", "sp", "done", "rs", "cs", "deal_size")
+
+def _flip_top(col: bytes) -> bytes:
+    """``col`` with its last card turned face up if it lay face down."""
+    if col and col[-1] >= HIDDEN:
+        return col[:-1] + bytes((col[-1] - HIDDEN,))
+    return col
+
+
+def moved(t: Tables, a: bytes, b: bytes, k: int) -> tuple[bytes, bytes, bool, int]:
+    """Columns ``a`` and ``b`` after ``k`` cards go from the end of ``a`` onto ``b``:
+    ``(new a, new b, a card turned over in a, runs removed from b)``."""
+    na = a[:-k]
+    flip = bool(na) and na[-1] >= HIDDEN
+    if flip:
+        na = na[:-1] + bytes((na[-1] - HIDDEN,))
+    nb = b + a[-k:]
+    rem = 0
+    if t.auto_remove:
+        memo_get = t.memo.get
+        while (memo_get(nb) or t.info(nb))[4]:
+            nb = _flip_top(nb[:-13])
+            rem += 1
+    return na, nb, flip, rem
+
+
+class Board:
+    """Columns (``bytes``, cards bottom first, face-down ones flagged :data:`HIDDEN`), the
+    stock, runs removed, and a score per column. ``stock[sp:]`` is still to deal."""
+
+    __slots__ = ("t", "cols", "stock", "sp", "done", "cs", "deal_size")
 
     def __init__(self, t: Tables, cols: Sequence[Sequence[int]], down: Sequence[int],
                  stock: Sequence[int], sp: int, done: int) -> None:
         self.t = t
-        self.cols = [list(c) for c in cols]
-        self.down = list(down)
+        self.cols = [_column(c, d) for c, d in zip(cols, down)]
         self.stock = list(stock)
         self.sp = sp
         self.done = done
-        self.rs = [self._run_start(i) for i in range(len(self.cols))]
-        self.cs = [self.col_score(i) for i in range(len(self.cols))]
+        info = t.info
+        self.cs = [info(c)[0] for c in self.cols]
         self.deal_size = t.rules.cards_per_deal
 
     @classmethod
@@ -140,49 +257,37 @@ class Board:
     def copy(self) -> "Board":
         new = Board.__new__(Board)
         new.t = self.t
-        new.cols = [c[:] for c in self.cols]
-        new.down = self.down[:]
+        new.cols = self.cols[:]
         new.stock = self.stock
         new.sp = self.sp
         new.done = self.done
-        new.rs = self.rs[:]
         new.cs = self.cs[:]
         new.deal_size = self.deal_size
         return new
 
     # ------------------------------------------------------------------ queries
 
-    def _run_start(self, i: int) -> int:
+    @property
+    def down(self) -> list[int]:
+        """How many cards lie face down in each column."""
+        info = self.t.info
+        return [info(c)[2] for c in self.cols]
+
+    @property
+    def rs(self) -> list[int]:
+        """Where the liftable run of each column starts (its length when there is none)."""
+        info = self.t.info
+        return [info(c)[1] for c in self.cols]
+
+    def face_up(self, i: int) -> bytes:
         col = self.cols[i]
-        j = len(col) - 1
-        d = self.down[i]
-        if j < d or col[j] == UNKNOWN:
-            return len(col)
-        link = self.t.link
-        while j > d and link[col[j - 1]][col[j]]:
-            j -= 1
-        return j
+        return col[self.t.info(col)[2]:]
 
     def col_score(self, i: int) -> float:
-        c = self.cols[i]
-        n = len(c)
-        if not n:
-            return 0.0
-        d = self.down[i]
-        if d:
-            s = -self.t.w_down * d - self.t.w_down_col
-        else:
-            s = self.t.col_bonus if self.t.rank[c[0]] == 13 else 0.0
-        pair = self.t.pair
-        prev = c[d]
-        for j in range(d + 1, n):
-            cur = c[j]
-            s += pair[prev][cur]
-            prev = cur
-        return s
+        return self.t.info(self.cols[i])[0]
 
     def score(self) -> float:
-        return sum(self.cs) + W_RUN * self.done + EMPTY_WORTH[self.cols.count([])]
+        return sum(self.cs) + W_RUN * self.done + EMPTY_WORTH[self.cols.count(b"")]
 
     def won(self) -> bool:
         return self.done >= self.t.win_runs
@@ -199,19 +304,19 @@ class Board:
                     return False
         return True
 
-    def key(self) -> bytes:
-        """A compact hashable summary of the position (for transposition tables)."""
-        return b"\xff".join(map(bytes, self.cols)) + bytes(self.down) + bytes((self.sp & 255,))
+    def key(self) -> tuple:
+        """A hashable summary of the position (for transposition tables)."""
+        return (*self.cols, self.sp)
 
     def hidden(self) -> int:
         return sum(self.down)
 
     def moves(self) -> list[tuple[int, int, int]]:
-        """Every legal card move (no deals), as ``(src, count, dst)``."""
+        """Every legal card move (no deals, no supermoves), as ``(src, count, dst)``."""
         out: list[tuple[int, int, int]] = []
         cols = self.cols
-        rs = self.rs
         t = self.t
+        info = t.info
         accept = t.accept
         empty_ok = t.empty_ok
         rank = t.rank
@@ -222,11 +327,15 @@ class Board:
             for i in range(ncols):
                 c = cols[i]
                 if c:
-                    by_rank.setdefault(rank[c[-1]], []).append(i)
+                    r = rank[c[-1]]
+                    if r in by_rank:
+                        by_rank[r].append(i)
+                    else:
+                        by_rank[r] = [i]
             for s in range(ncols):
                 a = cols[s]
                 la = len(a)
-                lift = la - rs[s]
+                lift = la - info(a)[1]
                 if lift <= 0:
                     continue
                 r = rank[a[-1]]
@@ -234,8 +343,9 @@ class Board:
                     dl = by_rank.get(r + k)
                     if dl:
                         head = a[la - k]
+                        acc = accept[head]
                         for d in dl:
-                            if d != s and accept[head][cols[d][-1]]:
+                            if d != s and acc[cols[d][-1]]:
                                 out.append((s, k, d))
                 if empties:
                     for k in range(1, lift + 1):
@@ -246,7 +356,7 @@ class Board:
             for s in range(ncols):
                 a = cols[s]
                 la = len(a)
-                lift = la - rs[s]
+                lift = la - info(a)[1]
                 if lift <= 0:
                     continue
                 for d in range(ncols):
@@ -264,163 +374,156 @@ class Board:
                                 out.append((s, k, d))
         if not t.auto_remove:
             for s in range(ncols):
-                a = cols[s]
-                if len(a) - rs[s] >= 13 and rank[a[-1]] == ACE and t.rules.is_complete(a[-13:]):
+                if info(cols[s])[4]:
                     out.append((s, 13, FOUNDATION))
+        return out
+
+    def supermoves(self) -> list[tuple[int, int, int]]:
+        """Moves of a descending sequence of several runs (``9♥ 8♠ 7♠``) as one, through
+        the empty columns: with ``e`` empty columns to spare, ``2**e`` runs can move (the
+        last ones wait in an empty column while the first ones move, recursively). Each is
+        ``(src, count, dst)`` with ``count`` beyond the liftable run; :meth:`expand` gives
+        the single moves. None where the rules do not allow them (see ``Tables``)."""
+        t = self.t
+        cols = self.cols
+        empties = [i for i, c in enumerate(cols) if not c]
+        if not empties or not t.supermoves:
+            return []
+        info = t.info
+        accept = t.accept
+        rank = t.rank
+        cap_full = 1 << len(empties)
+        cap_empty = cap_full >> 1
+        by_rank: dict[int, list[int]] = {}
+        for i, c in enumerate(cols):
+            if c:
+                by_rank.setdefault(rank[c[-1]], []).append(i)
+        out = []
+        for s, a in enumerate(cols):
+            for k, head, runs in info(a)[3]:
+                if runs > cap_full:
+                    break
+                for d in by_rank.get(rank[head] + 1, ()):
+                    if d != s and accept[head][cols[d][-1]]:
+                        out.append((s, k, d))
+                if runs <= cap_empty:
+                    for d in empties:
+                        out.append((s, k, d))
+        return out
+
+    def expand(self, move: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        """The single moves that make up ``move`` on this board (``[move]`` unless it is a
+        supermove)."""
+        s, k, d = move
+        a = self.cols[s] if s >= 0 else b""
+        if k == 0 or d < 0 or k <= len(a) - self.t.info(a)[1]:
+            return [move]
+        seq = a[-k:]
+        link = self.t.link
+        segs = []
+        n = 1
+        for i in range(1, k):
+            if link[seq[i - 1]][seq[i]]:
+                n += 1
+            else:
+                segs.append(n)
+                n = 1
+        segs.append(n)
+        free = [i for i, c in enumerate(self.cols) if not c and i != d]
+        out: list[tuple[int, int, int]] = []
+
+        def shift(src: int, part: list[int], dst: int, spare: list[int]) -> None:
+            if len(part) == 1:
+                out.append((src, part[0], dst))
+                return
+            if not spare:
+                raise ValueError(f"no empty column left to move {len(part)} runs")
+            m = len(part) // 2
+            f, rest = spare[0], spare[1:]
+            shift(src, part[-m:], f, rest)
+            shift(src, part[:-m], dst, rest)
+            shift(f, part[-m:], dst, rest)
+
+        shift(s, segs, d, free)
+        return out
+
+    def expand_line(self, line: Sequence[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        """``line`` (played from this board) with every supermove replaced by its single
+        moves."""
+        b = self.copy()
+        out: list[tuple[int, int, int]] = []
+        for m in line:
+            out.extend(b.expand(m))
+            b.apply(m)
         return out
 
     # ------------------------------------------------------------------ changes
 
-    def _after_change(self, i: int) -> None:
-        self.rs[i] = self._run_start(i)
-        self.cs[i] = self.col_score(i)
-
-    def _flip(self, i: int) -> bool:
-        d = self.down[i]
-        if d and len(self.cols[i]) == d:
-            self.down[i] = d - 1
-            return True
-        return False
-
-    def _sweep(self, i: int) -> list | None:
-        """Remove complete runs at the end of column ``i``; returns what undo needs."""
-        a = self.cols[i]
-        t = self.t
-        out = None
-        while (len(a) - self.down[i] >= 13 and t.rank[a[-1]] == ACE
-               and t.rules.is_complete(a[-13:])):
-            run = a[-13:]
-            del a[-13:]
-            self.done += 1
-            if out is None:
-                out = []
-            out.append((run, self._flip(i)))
-        return out
-
     def apply(self, move: tuple[int, int, int]) -> tuple:
-        """Play ``move`` (assumed legal); returns the record :meth:`undo` takes."""
+        """Play ``move`` (assumed legal); returns the record :meth:`undo` takes:
+        ``(src, count, dst, turned a card over, runs removed, ...)``, or ``(None, ...)`` for a
+        deal."""
         s, k, d = move
         if k == 0:
             return self.deal()
         cols = self.cols
-        a = cols[s]
-        old = (self.rs[s], self.cs[s], self.rs[d] if d >= 0 else 0,
-               self.cs[d] if d >= 0 else 0.0)
-        run = a[-k:]
-        del a[-k:]
-        if d == FOUNDATION:
-            self.done += 1
-            flip = self._flip(s)
-            self._after_change(s)
-            return (s, k, d, flip, run, old)
-        # The common case, scored incrementally: only the pairs at the cut and at the landing
-        # change, plus the run's own pairs (all links when runs descend by one).
-        t = self.t
-        rs = self.rs
         cs = self.cs
-        rs_d = rs[d]
-        old = (old[0], old[1], rs_d, cs[d])
-        pair = t.pair
+        info = self.t.info
+        a = cols[s]
+        old_cs_s = cs[s]
+        if d == FOUNDATION:
+            below = a[:-k]
+            na = _flip_top(below)
+            cols[s] = na
+            cs[s] = info(na)[0]
+            self.done += 1
+            return (s, k, d, na is not below, 1, a, None, old_cs_s, 0.0)
         b = cols[d]
-        lb = len(b)
-        j = len(a)
-        head = run[0]
-        if t.descending:
-            inner = (k - 1) * W_SUIT
-        else:
-            inner = 0.0
-            for i in range(k - 1):
-                inner += pair[run[i]][run[i + 1]]
-        if lb:
-            top = b[-1]
-            cs[d] += inner + pair[top][head]
-            if not t.link[top][head]:
-                rs[d] = lb
-        else:
-            cs[d] = inner + (t.col_bonus if t.rank[head] == 13 else 0.0)
-            rs[d] = 0
-        b += run
-        dn = self.down[s]
-        flip = False
-        if j == 0:
-            cs[s] = 0.0
-            rs[s] = 0
-        elif j == dn:
-            self.down[s] = dn - 1
-            flip = True
-            self._after_change(s)
-        else:
-            cs[s] -= inner + pair[a[j - 1]][head]
-            if j <= old[0]:
-                rs[s] = self._run_start(s)
-        rem = None
-        if t.auto_remove and len(b) - self.down[d] >= 13 and t.rank[b[-1]] == ACE:
-            rem = self._sweep(d)
-            if rem:
-                self._after_change(d)
-        return (s, k, d, flip, rem, old)
+        na, nb, flip, rem = moved(self.t, a, b, k)
+        cols[s] = na
+        cols[d] = nb
+        cs[s] = info(na)[0]
+        old_cs_d = cs[d]
+        cs[d] = info(nb)[0]
+        self.done += rem
+        return (s, k, d, flip, rem, a, b, old_cs_s, old_cs_d)
 
     def undo(self, rec: tuple) -> None:
         if rec[0] is None:
-            self._undeal(rec)
+            _, n, self.done, cols, cs = rec
+            self.sp -= n
+            self.cols[:] = cols
+            self.cs[:] = cs
             return
-        s, k, d, flip, rem, old = rec
-        cols = self.cols
-        if flip:
-            self.down[s] += 1
+        s, _, d, _, rem, a, b, cs_s, cs_d = rec
+        self.cols[s] = a
+        self.cs[s] = cs_s
         if d == FOUNDATION:
             self.done -= 1
-            cols[s] += rem  # the run sent to the foundation
-            self.rs[s], self.cs[s] = old[0], old[1]
             return
-        b = cols[d]
-        if rem:
-            for run, f in reversed(rem):
-                if f:
-                    self.down[d] += 1
-                b += run
-                self.done -= 1
-        run = b[-k:]
-        del b[-k:]
-        cols[s] += run
-        self.rs[s], self.cs[s], self.rs[d], self.cs[d] = old
+        self.cols[d] = b
+        self.cs[d] = cs_d
+        self.done -= rem
 
     def deal(self) -> tuple:
-        t = self.t
         n = min(self.stock_left(), self.deal_size, len(self.cols))
-        targets = range(n)
-        old_rs = self.rs[:]
-        old_cs = self.cs[:]
+        cols = self.cols
+        cs = self.cs
+        rec = (None, n, self.done, cols[:], cs[:])
         sp = self.sp
         stock = self.stock
-        cols = self.cols
-        for j in targets:
-            cols[j].append(stock[sp + j])
+        t = self.t
+        info = t.info
+        for j in range(n):
+            col = cols[j] + bytes((stock[sp + j],))
+            if t.auto_remove:
+                while info(col)[4]:
+                    col = _flip_top(col[:-13])
+                    self.done += 1
+            cols[j] = col
+            cs[j] = info(col)[0]
         self.sp = sp + n
-        rems = []
-        if t.auto_remove:
-            for i in targets:
-                r = self._sweep(i)
-                if r:
-                    rems.append((i, r))
-        for i in targets:
-            self._after_change(i)
-        return (None, n, rems, old_rs, old_cs)
-
-    def _undeal(self, rec: tuple) -> None:
-        _, n, rems, old_rs, old_cs = rec
-        cols = self.cols
-        for i, r in reversed(rems):
-            for run, f in reversed(r):
-                if f:
-                    self.down[i] += 1
-                cols[i] += run
-                self.done -= 1
-        for i in range(n):
-            cols[i].pop()
-        self.sp -= n
-        self.rs[:] = old_rs
-        self.cs[:] = old_cs
+        return rec
 
 
 def visible_counts(state: State) -> list[int]:
@@ -437,5 +540,5 @@ def visible_counts(state: State) -> list[int]:
     return counts
 
 
-__all__ = ["Board", "DEAL", "FOUNDATION", "SUIT", "Tables", "UNKNOWN", "tables_for",
-           "visible_counts"]
+__all__ = ["Board", "DEAL", "FOUNDATION", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "moved",
+           "tables_for", "visible_counts"]

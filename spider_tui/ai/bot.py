@@ -30,12 +30,12 @@ class GameResult:
 
 
 def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
-         max_moves: int = MAX_MOVES) -> Iterable[object]:
+         max_moves: int = MAX_MOVES, max_nodes: int | None = None) -> Iterable[object]:
     """Play ``game`` to its end, yielding each step (a demo mode can show them one by one)."""
     seen: set[bytes] = set()
     for _ in range(max_moves):
         seen.add(Board.from_game(game, peek=peek).key())
-        choice = plan(game, budget_ms=budget_ms, peek=peek, forbidden=seen)
+        choice = plan(game, budget_ms=budget_ms, peek=peek, forbidden=seen, max_nodes=max_nodes)
         if not choice:
             return
         best = choice[0]
@@ -53,10 +53,13 @@ def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
 
 
 def play_deal(variant: str, deal: int, *, budget_ms: float = 120, peek: bool = False,
-              house_rules: tuple[str, ...] = (), max_moves: int = MAX_MOVES) -> GameResult:
+              house_rules: tuple[str, ...] = (), max_moves: int = MAX_MOVES,
+              max_nodes: int | None = None) -> GameResult:
+    """One game; ``max_nodes`` (with a generous ``budget_ms``) makes it reproducible."""
     game = Game.new(variant, deal=deal, house_rules=house_rules)
     t0 = time.perf_counter()
-    for _ in play(game, budget_ms=budget_ms, peek=peek, max_moves=max_moves):
+    for _ in play(game, budget_ms=budget_ms, peek=peek, max_moves=max_moves,
+                  max_nodes=max_nodes):
         pass
     return GameResult(deal, game.status == WON, len(game.history), time.perf_counter() - t0,
                       game.runs_removed)

@@ -104,7 +104,7 @@ def _greedy_fill(board: Board) -> tuple[float, tuple]:
     move that costs least (for when the search found no line to a full table in time)."""
     b = board.copy()
     line: list = []
-    while b.cols.count([]) and len(line) < 4 * len(b.cols):
+    while not all(b.cols) and len(line) < 4 * len(b.cols):
         options = []
         for m in b.moves():
             s, k, d = m

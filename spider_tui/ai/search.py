@@ -16,7 +16,7 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from .board import DEAL, UNKNOWN, Board
+from .board import DEAL, FOUNDATION, HIDDEN, UNKNOWN, Board
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
 DEPTH_COST = 0.5
@@ -46,14 +46,80 @@ class Result:
 
 
 def search_moves(board: Board) -> list[tuple[int, int, int]]:
-    """Legal card moves minus those that cannot help a search: a whole column into an empty
-    one, a run into any but the first empty column, part of a run onto a card it does not
-    link with, and part of a run moved off the very same card it would land on."""
+    """Legal card moves and supermoves (:meth:`Board.supermoves`) minus those that cannot
+    help a search: a whole column into an empty one, a run into any but the first empty
+    column, part of a run onto a card it does not link with, and part of a run moved off the
+    very same card it would land on."""
+    t = board.t
+    if not t.descending:
+        return _search_moves_any(board)
     cols = board.cols
-    down = board.down
-    first_empty = next((i for i, c in enumerate(cols) if not c), -1)
+    memo_get = t.memo.get
+    info = t.info
+    accept = t.accept
+    link = t.link
+    rank = t.rank
+    empty_ok = t.empty_ok
+    by_rank: dict[int, list[int]] = {}
+    first_empty = -1
+    n_empty = 0
+    for i, c in enumerate(cols):
+        if c:
+            r = rank[c[-1]]
+            if r in by_rank:
+                by_rank[r].append(i)
+            else:
+                by_rank[r] = [i]
+        else:
+            n_empty += 1
+            if first_empty < 0:
+                first_empty = i
+    if t.supermoves:
+        cap = 1 << n_empty
+        cap_e = cap >> 1
+    else:
+        cap = 1
+        cap_e = 1 if n_empty else 0
+    out = []
+    for s, a in enumerate(cols):
+        if not a:
+            continue
+        inf = memo_get(a) or info(a)
+        for k, head, need, below, runs in inf[5]:
+            if runs > cap:
+                break
+            dl = by_rank.get(need)
+            if dl:
+                acc = accept[head]
+                for d in dl:
+                    if d == s:
+                        continue
+                    top = cols[d][-1]
+                    if not acc[top]:
+                        continue
+                    # Part of a run onto a card of another suit only breaks a run to make a
+                    # worse one; onto the very card it leaves, nothing changes.
+                    if below >= 0 and (below == top or not link[top][head]):
+                        continue
+                    out.append((s, k, d))
+            # Into the first empty column only, and never a whole column with nothing under it.
+            if runs <= cap_e and empty_ok[head] and (k < len(a) or inf[2]):
+                out.append((s, k, first_empty))
+        if inf[4] and not t.auto_remove:
+            out.append((s, 13, FOUNDATION))
+    return out
+
+
+def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
+    """:func:`search_moves` for rule sets whose runs need not descend by one."""
+    cols = board.cols
+    info = board.t.info
+    first_empty = -1
+    for i, c in enumerate(cols):
+        if not c:
+            first_empty = i
+            break
     link = board.t.link
-    rs = board.rs
     out = []
     for m in board.moves():
         s, k, d = m
@@ -63,17 +129,14 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
         a = cols[s]
         b = cols[d]
         if not b:
-            if d != first_empty or (k == len(a) and not down[s]):
+            if d != first_empty or (k == len(a) and not info(a)[2]):
                 continue
         else:
             j = len(a) - k
-            top = b[-1]
-            if j > rs[s]:
-                # Part of a run onto a card of another suit only breaks a run to make a worse one.
-                if not link[top][a[j]]:
+            if j and a[j - 1] < HIDDEN and link[a[j - 1]][a[j]]:
+                if not link[b[-1]][a[j]]:
                     continue
-                # Onto the very same card it leaves: nothing changes but the column.
-                if a[j - 1] == top:
+                if a[j - 1] == b[-1]:
                     continue
         out.append(m)
     return out
@@ -198,6 +261,7 @@ def hope(board: Board, col: int, unseen: list[float]) -> float:
     tops = []
     heads = []
     empty = False
+    rs = board.rs
     for i, c in enumerate(board.cols):
         if i == col:
             continue
@@ -205,7 +269,7 @@ def hope(board: Board, col: int, unseen: list[float]) -> float:
             empty = True
             continue
         tops.append(c[-1])
-        heads.extend(c[board.rs[i]:])
+        heads.extend(c[rs[i]:])
     total = 0.0
     for card, p in enumerate(unseen):
         if not p:

@@ -5,15 +5,16 @@ Two searches share the time limit:
 1. An exhaustive depth-first search over every legal move and deal, with a transposition
    table, run first with a small node allowance. Only when it runs out of positions does the
    solver say "unwinnable": that answer is a proof, never a guess.
-2. Searches over *progress steps*. A node is a position; expanding it runs the hint's local
-   search (:func:`spider_tui.ai.search.explore`) to find the positions reachable by
-   rearranging that turn a card over or remove a run, the best rearrangements, and a deal from
-   the best arrangement with no empty column. All nodes share one transposition table. A small
-   portfolio (:data:`PORTFOLIO`) shares the rest of the time: a depth-first dive through the
-   few best steps of each node, then a best-first search whose queue sends a dead end back to
-   the most promising position anywhere in the tree.
+2. A beam search by *stages*, a stage being the play between two deals. From each of the
+   positions kept at the start of a stage, a best-first search over card moves and supermoves
+   (sharing one transposition table per stage) looks for a win and, while the stock lasts, for
+   the arrangements to deal from, each judged by the table as it will be *after* the deal (the
+   solver knows the cards to come). The best dealt positions, taken from as many different
+   parents as it can, make the next stage's beam. Each stage gets an equal share of the time
+   left; the last (after the last deal) gets what remains.
 
-A line found is replayed through the engine before it is returned.
+A line found is expanded into single moves and replayed through the engine before it is
+returned.
 """
 
 from __future__ import annotations
@@ -25,23 +26,14 @@ from dataclasses import dataclass
 from ..engine.errors import IllegalMove
 from ..engine.game import WON, Game
 from ..engine.moves import DEAL_MOVE, Move
-from ..engine.state import DEAL, State
-from .board import Board
-from .search import explore
+from ..engine.state import DEAL, FOUNDATION, State
+from .board import EMPTY_WORTH, W_RUN, Board, moved
+from .search import DEPTH_COST, search_moves
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
-#: Positions each progress step may look through.
-LOCAL_NODES = 60
-#: Best rearrangements kept as children of a progress step besides flips and removals.
-IMPROVERS = 2
-#: The searches tried in turn, by the number of suits in the deck (the first gets 60% of the
-#: time, the next what is left): ``("dfs", width, deal_worth)`` dives depth first through the
-#: ``width`` best progress steps of each position; ``("best", dive, deal_worth)`` is best-first
-#: with ``dive`` priority per step taken. ``deal_worth`` is the priority per card dealt.
-#: Chosen with benchmarks/solver_bench.py: the two searches fail on different deals.
-PORTFOLIO = {1: (("dfs", 3, 16.0), ("best", 30.0, 16.0)),
-             2: (("dfs", 6, 0.0), ("best", 30.0, 0.0)),
-             4: (("dfs", 3, 0.0), ("best", 10.0, 0.0))}
+#: Positions kept from one stage to the next, by the number of suits in the deck (measured
+#: with benchmarks/solver_bench.py).
+BEAM = {1: 8, 2: 8, 4: 16}
 
 
 @dataclass
@@ -60,23 +52,12 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
     if state.won():
         return Solution(WON_, [], 0, 0.0)
     board = Board.from_state(state, peek=True, style="solve")
-    nodes = 0
-    status, line, n = _exhaustive(board.copy(), min(deadline, t0 + time_limit * 0.03),
-                                  exhaustive_nodes)
-    nodes += n
+    status, line, nodes = _exhaustive(board.copy(), min(deadline, t0 + time_limit * 0.03),
+                                      exhaustive_nodes)
     if status == UNKNOWN_:
-        # A small portfolio: each setting of the search gets a share of the time left, and
-        # one that fails often wins with another.
-        configs = PORTFOLIO.get(state.rules.suit_count, PORTFOLIO[4])
-        line = None
-        for i, (kind, param, deal_worth) in enumerate(configs):
-            now = time.perf_counter()
-            share = (deadline - now) * (0.6 if i < len(configs) - 1 else 1.0)
-            search = _dive_search if kind == "dfs" else _progress_search
-            line, n = search(board, now + share, param, deal_worth)
-            nodes += n
-            if line is not None:
-                break
+        width = BEAM.get(state.rules.suit_count, BEAM[4])
+        line, n = _stage_beam(board, deadline, width)
+        nodes += n
         status = WON_ if line is not None else UNKNOWN_
     moves: list[str] = []
     if status == WON_:
@@ -86,10 +67,10 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
 
 def _exhaustive(board: Board, deadline: float, max_nodes: int) -> tuple[str, list | None, int]:
     """Depth-first search over all moves; ``unwinnable`` only if it saw every position."""
-    seen: set[bytes] = {board.key()}
+    seen = {board.key()}
     line: list = []
     nodes = 0
-    # Each frame: (moves to try, index of next).
+    # Each frame: the moves still to try there.
     stack = [_all_moves(board)]
     recs: list = []
     while stack:
@@ -126,42 +107,148 @@ def _all_moves(board: Board) -> list:
     return ms
 
 
-def _expand(node: Board, seen: set[bytes], deadline: float) -> tuple[list, int]:
-    """The progress steps from ``node`` not in ``seen``: ``(line, board, key)`` for each
-    position reached by rearranging that turns a card over or removes a run, the best few
-    rearrangements, and a deal (as it stands, and from the best arrangement with no empty
-    column). The caller adds the keys of those it keeps to ``seen``."""
-    # Only progress positions go in ``seen``: the positions passed through on the way stay
-    # free, so another node's search may cross them.
-    res = explore(node, deadline=deadline, max_nodes=LOCAL_NODES, blocked=seen,
-                  stop_progress=True, collect=True)
-    children = []
-    mine: set[bytes] = set()
+def _stage_beam(root: Board, deadline: float, width: int) -> tuple[list | None, int]:
+    """Beam search by stages (see the module's docstring): a winning line or ``None``."""
+    nodes = 0
+    beam: list[tuple[Board, tuple]] = [(root.copy(), ())]
+    deal_size = max(1, root.deal_size)
+    while beam:
+        now = time.perf_counter()
+        if now >= deadline:
+            return None, nodes
+        deals_left = -(-beam[0][0].stock_left() // deal_size)
+        stage_end = now + (deadline - now) / (deals_left + 1)
+        seen: set = set()
+        pool: list[tuple[float, int, tuple]] = []  # (score after the deal, parent, line)
+        for i, (board, line) in enumerate(beam):
+            now = time.perf_counter()
+            item_end = now + (stage_end - now) / (len(beam) - i)
+            won, cands, n = _stage_local(board, seen, item_end, width)
+            nodes += n
+            if won is not None:
+                return list(line + won), nodes
+            pool.extend((val, i, ln) for val, ln in cands)
+        if not pool:
+            return None, nodes
+        pool.sort(key=lambda c: -c[0])
+        # Spread: at most half the beam (rounded up) from any one parent.
+        cap = max(1, (width + 1) // 2)
+        taken: dict[int, int] = {}
+        chosen = []
+        keys: set = set()
+        for _, i, ln in pool:
+            if len(chosen) >= width:
+                break
+            if taken.get(i, 0) >= cap:
+                continue
+            b = _played(beam[i][0], ln)
+            b.apply(DEAL)
+            key = b.key()
+            if key in keys:
+                continue
+            keys.add(key)
+            taken[i] = taken.get(i, 0) + 1
+            chosen.append((b, beam[i][1] + ln + (DEAL,)))
+        beam = chosen
+    return None, nodes
 
-    def add(line: tuple, b: Board) -> None:
-        key = b.key()
-        if key not in seen and key not in mine:
-            mine.add(key)
-            children.append((line, b, key))
 
-    for _, line, b in res.leaves:
-        add(line, b)
-    # Where nothing turns over (late in a game) a better arrangement is progress too.
-    for val, line in res.ranked()[:IMPROVERS]:
-        if val > res.root + 1.0:
-            add(line, _played(node, line))
-    deal_from = []
-    if node.can_deal():
-        deal_from.append(((), node))
-    full = res.ranked(full=True)
-    if full and node.stock_left():
-        line = full[0][1]
-        deal_from.append((line, _played(node, line)))
-    for line, b in deal_from:
-        b = b.copy()
-        b.apply(DEAL)
-        add(line + (DEAL,), b)
-    return children, res.nodes + 1
+def _stage_local(root: Board, seen: set, deadline: float, keep: int
+                 ) -> tuple[tuple | None, list[tuple[float, tuple]], int]:
+    """Best-first over card moves from ``root``: ``(winning line or None, the ``keep`` best
+    lines to deal from with their score after the deal, nodes expanded)``.
+
+    Positions are kept as lists of columns (no board objects); ``trail`` holds each one's
+    parent and move, from which a line is rebuilt only when it is wanted."""
+    t = root.t
+    memo_get = t.memo.get
+    info = t.info
+    pair = t.pair
+    rank = t.rank
+    bonus = t.col_bonus
+    needs_full = t.needs_full
+    win_runs = t.win_runs
+    sp = root.sp
+    n_deal = min(root.stock_left(), root.deal_size, len(root.cols))
+    dealt = root.stock[sp:sp + n_deal]
+    cands: list[tuple[float, int, int]] = []  # a min-heap of the best ``keep``
+    trail: list[tuple[int, tuple | None]] = [(-1, None)]
+
+    def line_of(idx: int) -> tuple:
+        out = []
+        while idx > 0:
+            idx, m = trail[idx]
+            out.append(m)
+        return tuple(reversed(out))
+
+    def consider(cols: list, val: float, idx: int) -> None:
+        if needs_full and not all(cols):
+            return
+        post = val
+        for j in range(n_deal):
+            c = cols[j]
+            if c:
+                post += pair[c[-1]][dealt[j]]
+            elif rank[dealt[j]] == 13:
+                post += bonus
+        if len(cands) < keep:
+            heapq.heappush(cands, (post, idx, idx))
+        elif post > cands[0][0]:
+            heapq.heapreplace(cands, (post, idx, idx))
+
+    # No position scores more after the deal than before it by more than this.
+    gain = n_deal * max(max(row) for row in pair) + bonus
+    cols0 = root.cols[:]
+    score0 = root.score()
+    seen.add((*cols0, sp))
+    if n_deal:
+        consider(cols0, score0, 0)
+    heap = [(0.0, 0, cols0, score0, root.done, 0)]
+    probe = root.copy()
+    nodes = 0
+    while heap:
+        nodes += 1
+        if nodes & 15 == 0 and time.perf_counter() >= deadline:
+            break
+        _, idx, cols, score, done, depth = heapq.heappop(heap)
+        probe.cols = cols
+        empties = cols.count(b"")
+        for mv in search_moves(probe):
+            s, k, d = mv
+            a = cols[s]
+            if d == FOUNDATION:
+                b = nb = None
+                na, _, _, _ = moved(t, a, b"", k)
+                rem = 1
+            else:
+                b = cols[d]
+                na, nb, _, rem = moved(t, a, b, k)
+            nc = cols[:]
+            nc[s] = na
+            if b is not None:
+                nc[d] = nb
+            key = (*nc, sp)
+            if key in seen:
+                continue
+            seen.add(key)
+            trail.append((idx, mv))
+            cid = len(trail) - 1
+            ndone = done + rem
+            if ndone >= win_runs:
+                return line_of(cid), [], nodes
+            val = (score - (memo_get(a) or info(a))[0] + (memo_get(na) or info(na))[0]
+                   + W_RUN * rem)
+            ne = empties + (not na)
+            if b is not None:
+                val += (memo_get(nb) or info(nb))[0] - (memo_get(b) or info(b))[0]
+                ne += (not nb) - (not b)
+            val += EMPTY_WORTH[ne] - EMPTY_WORTH[empties]
+            if n_deal and (len(cands) < keep or val + gain > cands[0][0]):
+                consider(nc, val, cid)
+            heapq.heappush(heap, (-(val - DEPTH_COST * (depth + 1)), cid, nc, val, ndone,
+                                  depth + 1))
+    out = sorted(((v, line_of(i)) for v, _, i in cands), key=lambda c: -c[0])
+    return None, out, nodes
 
 
 def _played(board: Board, line: tuple) -> Board:
@@ -171,76 +258,12 @@ def _played(board: Board, line: tuple) -> Board:
     return b
 
 
-def _progress_search(root: Board, deadline: float, dive: float, deal_worth: float
-                     ) -> tuple[list | None, int]:
-    """Best-first over progress steps; ``dive`` > 0 leans it towards deeper nodes."""
-    seen: set[bytes] = {root.key()}
-    # Node records: (parent index, line from the parent).
-    parents: list[tuple[int, tuple]] = [(-1, ())]
-    heap = [(-_priority(root, deal_worth), 0, 0, root.copy(), 0)]
-    counter = 0
-    nodes = 0
-    while heap and time.perf_counter() < deadline:
-        _, _, idx, node, depth = heapq.heappop(heap)
-        children, n = _expand(node, seen, deadline)
-        nodes += n
-        for line, child, key in children:
-            seen.add(key)
-            parents.append((idx, line))
-            cid = len(parents) - 1
-            if child.won():
-                return _line_to(parents, cid), nodes
-            counter += 1
-            heapq.heappush(heap, (-_priority(child, deal_worth) - dive * (depth + 1), counter,
-                                  cid, child, depth + 1))
-    return None, nodes
-
-
-def _dive_search(root: Board, deadline: float, width: int, deal_worth: float
-                 ) -> tuple[list | None, int]:
-    """Depth-first over progress steps, the ``width`` best children of each in order."""
-    seen: set[bytes] = {root.key()}
-    nodes = 0
-    lines: list[tuple] = []
-    stack: list[list] = [[((), root)]]
-    while stack and time.perf_counter() < deadline:
-        frame = stack[-1]
-        if not frame:
-            stack.pop()
-            if lines:
-                lines.pop()
-            continue
-        line, node = frame.pop()
-        if node.won():
-            return [m for part in lines + [line] for m in part][0:], nodes
-        children, n = _expand(node, seen, deadline)
-        nodes += n
-        children.sort(key=lambda c: _priority(c[1], deal_worth))
-        kept = children[-width:]
-        seen.update(key for _, _, key in kept)
-        lines.append(line)
-        stack.append([(ln, b) for ln, b, _ in kept])
-    return None, nodes
-
-
-def _priority(b: Board, deal_worth: float) -> float:
-    return b.score() + deal_worth * b.sp
-
-
-def _line_to(parents: list[tuple[int, tuple]], idx: int) -> list:
-    parts = []
-    while idx > 0:
-        p, line = parents[idx]
-        parts.append(line)
-        idx = p
-    return [m for part in reversed(parts) for m in part]
-
-
 def _replay(game: Game, line: list | None) -> list[str]:
     """The line in notation, checked move by move on a copy of the game: it must win."""
     g = game.copy()
     out = []
-    for m in line or ():
+    line = Board.from_state(g.state, peek=True).expand_line(line or ())
+    for m in line:
         move = DEAL_MOVE if m == DEAL else Move(m[0], m[2], m[1])
         try:
             step = g.play(g.resolve(move))
