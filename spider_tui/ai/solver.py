@@ -33,7 +33,7 @@ from .search import DEPTH_COST, search_moves
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
 #: Positions kept from one stage to the next, by the number of suits in the deck (measured
 #: with benchmarks/solver_bench.py).
-BEAM = {1: 8, 2: 8, 4: 16}
+BEAM = {1: 8, 2: 8, 4: 32}
 
 
 @dataclass
