@@ -11,9 +11,10 @@ import time
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from ..engine.game import WON, Game
+from ..engine.game import PLAYING, WON, Game
 from .board import Board
 from ..engine.moves import DEAL_MOVE, Move
+from ..engine.state import DEAL
 from .hint import FILL, plan
 
 #: A game the bot has not finished after this many moves is counted as lost.
@@ -30,25 +31,35 @@ class GameResult:
 
 
 def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
-         max_moves: int = MAX_MOVES, max_nodes: int | None = None) -> Iterable[object]:
-    """Play ``game`` to its end, yielding each step (a demo mode can show them one by one)."""
-    seen: set[bytes] = set()
-    for _ in range(max_moves):
+         max_moves: int = MAX_MOVES, max_nodes: int | None = None) -> Iterator[object]:
+    """Play ``game`` to its end, yielding each step (a demo mode can show them one by one).
+
+    A search's line is played to its end or to the first card it turns over, whichever comes
+    first: until a card shows, nothing is learnt that a new search could use."""
+    seen: set = set()
+    while len(game.history) < max_moves:
         seen.add(Board.from_game(game, peek=peek).key())
         choice = plan(game, budget_ms=budget_ms, peek=peek, forbidden=seen, max_nodes=max_nodes)
         if not choice:
             return
         best = choice[0]
-        if best.reason.startswith(FILL):
-            # Filling the columns only to deal: play the whole line, then deal, or the next
-            # search would happily empty a column again.
-            for m in best.line:
-                yield game.play(game.resolve(Move(m[0], m[2], m[1])))
-            if game.deal_refusal() is None:
-                yield game.play(DEAL_MOVE)
+        if best.move.is_deal:
+            yield game.play(DEAL_MOVE)
         else:
-            yield game.play(best.move)
-        if game.status == WON:
+            for m in best.line:
+                if m == DEAL:
+                    step = game.play(DEAL_MOVE)
+                else:
+                    step = game.play(game.resolve(Move(m[0], m[2], m[1])))
+                yield step
+                seen.add(Board.from_game(game, peek=peek).key())
+                if step.flips or game.status != PLAYING or (peek and m == DEAL):
+                    break
+            if best.reason.startswith(FILL) and game.deal_refusal() is None:
+                # Filled only to deal: deal now, or the next search would happily empty a
+                # column again.
+                yield game.play(DEAL_MOVE)
+        if game.status != PLAYING:
             return
 
 

@@ -15,13 +15,15 @@ from ..engine.cards import glyph
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL, FOUNDATION
-from .board import Board, visible_counts
-from .search import DEAL_WORTH, explore
+from .board import Board
+from .search import explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
 #: How a hint that only prepares a deal begins its reason.
 FILL = "fill the empty columns so that you can deal"
+#: How a hint that turns a card over at some cost begins its reason.
+DIG = "nothing better is left, so turn a card over"
 
 
 @dataclass(frozen=True)
@@ -66,20 +68,15 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     skip = set(avoid or ())
     roots = [t for t, m in legal.items() if t != DEAL and m not in skip]
     forbidden = forbidden or set()
-    if peek:
-        roots += [DEAL] if DEAL in legal and DEAL_MOVE not in skip else []
-        unseen = None
-    else:
-        counts = visible_counts(game.state)
-        n = sum(counts)
-        unseen = [c / n for c in counts] if n else None
+    if peek and DEAL in legal and DEAL_MOVE not in skip:
+        roots.append(DEAL)
     res = explore(board, deadline=deadline, max_nodes=max_nodes, seen=set(forbidden),
-                  deals=peek, deal_worth=DEAL_WORTH if peek else 0.0, root_moves=roots,
-                  unseen=unseen)
+                  deals=peek, root_moves=roots)
     out: list[Hint] = []
     for val, line in res.ranked():
         if val <= res.root + EPS:
             break
+        line = tuple(board.expand_line(line))
         move = legal[line[0]]
         out.append(Hint(move, describe(board, line), val, line))
     can_deal = DEAL in legal and DEAL_MOVE not in skip
@@ -94,8 +91,15 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
         # lead towards the best table with no empty column.
         ranked = res.ranked(full=True) or [_greedy_fill(board)]
         for val, line in ranked:
+            line = tuple(board.expand_line(line))
             if line:
                 out.append(Hint(legal[line[0]], f"{FILL}: {describe(board, line)}", val, line))
+    if not out:
+        # Nothing improves the table and no row can come, but a card can still be turned
+        # over: what shows may open the way, so dig rather than give up.
+        for val, line in res.ranked(reveal=True):
+            line = tuple(board.expand_line(line))
+            out.append(Hint(legal[line[0]], f"{DIG}: {describe(board, line)}", val, line))
     return out
 
 

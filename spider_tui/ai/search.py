@@ -16,13 +16,13 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from .board import DEAL, FOUNDATION, HIDDEN, UNKNOWN, Board
+from .board import DEAL, EMPTY_WORTH, FOUNDATION, HIDDEN, UNKNOWN, W_RUN, Board, moved
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
 DEPTH_COST = 0.5
-#: What one dealt card is worth to a search that deals (the peeked hint): nothing of itself, so
-#: that a deal is judged by what it leads to (a bonus made the searches deal too early).
-DEAL_WORTH = 0.0
+#: How a line ends, as :func:`best_first` tells its visitor: it wins, or it turns over a card
+#: the searcher cannot see (the line cannot go on).
+WIN, REVEAL = 2, 1
 
 
 @dataclass
@@ -33,15 +33,16 @@ class Result:
     best: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
     #: The same, counting only positions with no empty column (from where a deal may follow).
     best_full: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
-    #: ``(score, line, board there)`` of each line ended by progress (with ``collect``).
-    leaves: list = field(default_factory=list)
+    #: The same, counting only lines that turn over a card.
+    best_reveal: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
     nodes: int = 0
     complete: bool = False
 
-    def ranked(self, full: bool = False) -> list[tuple[float, tuple]]:
+    def ranked(self, full: bool = False, reveal: bool = False) -> list[tuple[float, tuple]]:
         """``(score, line)`` per first move, best first (ties by shorter line, then move);
-        with ``full``, the best line to a position with no empty column."""
-        table = self.best_full if full else self.best
+        with ``full``, the best line to a position with no empty column; with ``reveal``, the
+        best line that turns over a card."""
+        table = self.best_full if full else self.best_reveal if reveal else self.best
         return sorted(table.values(), key=lambda v: (-v[0], len(v[1]), v[1]))
 
 
@@ -142,159 +143,153 @@ def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
     return out
 
 
-def _reveals(board: Board, rec: tuple) -> bool:
-    """Did this move (or deal) put an UNKNOWN card face up?"""
-    cols = board.cols
-    if rec[0] is None:
-        return bool(cols[0]) and cols[0][-1] == UNKNOWN  # column 1 takes the first card dealt
-    s, _, d = rec[0], rec[1], rec[2]
-    a = cols[s]
-    if a and a[-1] == UNKNOWN:
-        return True
-    if d >= 0:
-        b = cols[d]
-        if b and b[-1] == UNKNOWN:
-            return True
-    return False
+def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = None,
+               seen: set | None = None, root_moves: list | None = None,
+               deals: bool = False) -> tuple[int, bool, list]:
+    """Best-first search from ``board`` (left as it is) over card moves, supermoves and, with
+    ``deals`` (a peeked board only), deals: until ``deadline`` (``time.perf_counter()``
+    seconds), ``max_nodes`` expansions, or nothing is left.
 
+    Each new position is passed to ``visit(cols, score, idx, first, end, depth)``: its
+    columns, its score, an index for :func:`line_of`, the first move of its line, how the line
+    ends there (:data:`WIN`, :data:`REVEAL` or 0) and how many moves lead there; a true answer
+    stops the search. Positions in ``seen`` are never entered and every position
+    visited is added to it. A line ends where it wins or turns an UNKNOWN card face up (what
+    shows cannot be known). ``root_moves`` restricts the first moves. Returns ``(nodes
+    expanded, whether the search ran out of positions, trail)``.
 
-def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
-            seen: set[bytes] | None = None, blocked: set[bytes] | frozenset = frozenset(),
-            deals: bool = False, stop_progress: bool = False,
-            root_moves: list[tuple[int, int, int]] | None = None, collect: bool = False,
-            deal_worth: float = 0.0, unseen: list[float] | None = None) -> Result:
-    """Best-first search from ``board`` (left as it was found) until ``deadline``
-    (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is left.
-
-    Positions in ``seen`` or ``blocked`` are never entered, and every position visited is added
-    to ``seen`` (the caller passes its own set: the bot's past, the position before the last
-    move; the solver passes the positions it has expanded as ``blocked``). ``deals`` searches
-    through deals too (only sensible on a peeked board), each card dealt worth ``deal_worth``. A line ends where a card is turned over or a
-    run removed when ``stop_progress`` is set, and always where an UNKNOWN card shows; with
-    ``collect`` those ends are kept in ``Result.leaves``. ``root_moves`` restricts the first
-    moves considered. ``unseen`` (the chance of each card code being any one unseen card)
-    lets a fair search value a card turned over by how likely it is to be of use
-    (:func:`hope`).
-    """
-    res = Result(root=board.score() + deal_worth * board.sp)
+    Positions are kept as lists of columns, not boards: a child costs two new columns and a
+    few lookups of what is remembered about them."""
+    t = board.t
+    memo_get = t.memo.get
+    info = t.info
+    win_runs = t.win_runs
     if seen is None:
         seen = set()
-    seen.add(board.key())
+    trail: list = [(-1, None)]
     heap: list = []
-    counter = 0
-    best = res.best
-    best_full = res.best_full
-    leaves = res.leaves
-    first_moves = root_moves if root_moves is not None else _children(board, deals)
-    hope_on = unseen is not None and W_HOPE > 0
+    probe = board.copy()
 
-    def push_children(board: Board, line: tuple, moves: list) -> None:
-        nonlocal counter
-        cols = board.cols
-        for m in moves:
-            rec = board.apply(m)
-            key = board.key()
-            if key in seen or key in blocked:
-                board.undo(rec)
+    def expand(cols: list, score: float, done: int, sp: int, idx: int, depth: int, first,
+               moves: list) -> bool:
+        empties = cols.count(b"")
+        for mv in moves:
+            s, k, d = mv
+            if k == 0:
+                probe.cols = cols[:]
+                probe.sp = sp
+                probe.done = done
+                probe.cs = [(memo_get(c) or info(c))[0] for c in cols]
+                probe.deal()
+                nc = probe.cols
+                nsp = probe.sp
+                ndone = probe.done
+                val = probe.score()
+                reveal = False
+            else:
+                nsp = sp
+                a = cols[s]
+                if d == FOUNDATION:
+                    na = moved(t, a, b"", k)[0]
+                    b = None
+                    rem = 1
+                else:
+                    b = cols[d]
+                    na, nb, _, rem = moved(t, a, b, k)
+                nc = cols[:]
+                nc[s] = na
+                val = (score - (memo_get(a) or info(a))[0] + (memo_get(na) or info(na))[0]
+                       + W_RUN * rem)
+                ne = empties + (not na)
+                reveal = bool(na) and na[-1] == UNKNOWN
+                if b is not None:
+                    nc[d] = nb
+                    val += (memo_get(nb) or info(nb))[0] - (memo_get(b) or info(b))[0]
+                    ne += (not nb) - (not b)
+                    reveal = reveal or (bool(nb) and nb[-1] == UNKNOWN)
+                val += EMPTY_WORTH[ne] - EMPTY_WORTH[empties]
+                ndone = done + rem
+            key = (*nc, nsp)
+            if key in seen:
                 continue
             seen.add(key)
-            val = board.score() + deal_worth * board.sp
-            won = board.won()
-            if won:
-                val += 1e6
-            progress = rec[0] is None or rec[3] or rec[4]
-            if progress and hope_on and rec[0] is not None and rec[3]:
-                val += hope(board, rec[0], unseen)
-            nl = line + (m,)
-            first = nl[0]
-            old = best.get(first)
-            if old is None or val > old[0] or (val == old[0] and len(nl) < len(old[1])):
-                best[first] = (val, nl)
-            if all(cols):
-                old = best_full.get(first)
-                if old is None or val > old[0] or (val == old[0] and len(nl) < len(old[1])):
-                    best_full[first] = (val, nl)
-            if progress:
-                stop = stop_progress or _reveals(board, rec)
-                if stop and collect:
-                    leaves.append((val, nl, board.copy()))
-            else:
-                stop = False
-            if not (won or stop):
-                counter += 1
-                # The parent board and the move rebuild this position when it is expanded.
-                heapq.heappush(heap, (-(val - DEPTH_COST * len(nl)), counter, nl, board, m))
-            board.undo(rec)
+            trail.append((idx, mv))
+            cid = len(trail) - 1
+            f = mv if first is None else first
+            end = WIN if ndone >= win_runs else REVEAL if reveal else 0
+            if visit(nc, val, cid, f, end, depth + 1):
+                return True
+            if not end:
+                heapq.heappush(heap, (-(val - DEPTH_COST * (depth + 1)), cid, nc, val, ndone,
+                                      nsp, depth + 1, f))
+        return False
 
-    # The root is expanded on a private copy: every board on the heap must stay as it was.
-    push_children(board.copy(), (), first_moves)
+    def children(cols: list, sp: int) -> list:
+        probe.cols = cols
+        ms = search_moves(probe)
+        if deals:
+            probe.sp = sp
+            if probe.can_deal():
+                ms.append(DEAL)
+        return ms
+
+    cols0 = board.cols[:]
+    seen.add((*cols0, board.sp))
+    first_moves = root_moves if root_moves is not None else children(cols0, board.sp)
+    if expand(cols0, board.score(), board.done, board.sp, 0, 0, None, first_moves):
+        return 0, False, trail
     nodes = 0
-    check = 0
     while heap:
         if max_nodes is not None and nodes >= max_nodes:
             break
-        check += 1
-        if check >= 4:
-            check = 0
-            if time.perf_counter() >= deadline:
-                break
-        _, _, line, parent, m = heapq.heappop(heap)
-        node = parent.copy()
-        node.apply(m)
-        push_children(node, line, _children(node, deals))
+        if nodes & 7 == 0 and time.perf_counter() >= deadline:
+            break
         nodes += 1
-    res.nodes = nodes
-    res.complete = not heap
+        _, idx, cols, score, done, sp, depth, first = heapq.heappop(heap)
+        if expand(cols, score, done, sp, idx, depth, first, children(cols, sp)):
+            return nodes, False, trail
+    return nodes, not heap, trail
+
+
+def line_of(trail: list, idx: int) -> tuple:
+    """The moves that lead to position ``idx`` of a :func:`best_first` trail."""
+    out = []
+    while idx > 0:
+        idx, m = trail[idx]
+        out.append(m)
+    return tuple(reversed(out))
+
+
+def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
+            seen: set | None = None, deals: bool = False,
+            root_moves: list[tuple[int, int, int]] | None = None) -> Result:
+    """Every first move credited with the best score found behind it (:func:`best_first`),
+    and separately with the best position with no empty column (from where a deal may
+    follow). A win scores a million more."""
+    res = Result(root=board.score())
+    best: dict = {}
+    best_full: dict = {}
+    best_reveal: dict = {}
+
+    def visit(cols: list, val: float, idx: int, first, end: int, depth: int) -> bool:
+        if end == WIN:
+            val += 1e6
+        elif end == REVEAL:
+            old = best_reveal.get(first)
+            if old is None or val > old[0]:
+                best_reveal[first] = (val, idx)
+        old = best.get(first)
+        if old is None or val > old[0]:
+            best[first] = (val, idx)
+        if all(cols):
+            old = best_full.get(first)
+            if old is None or val > old[0]:
+                best_full[first] = (val, idx)
+        return False
+
+    res.nodes, res.complete, trail = best_first(board, deadline, visit, max_nodes=max_nodes,
+                                                seen=seen, root_moves=root_moves, deals=deals)
+    res.best = {f: (v, line_of(trail, i)) for f, (v, i) in best.items()}
+    res.best_full = {f: (v, line_of(trail, i)) for f, (v, i) in best_full.items()}
+    res.best_reveal = {f: (v, line_of(trail, i)) for f, (v, i) in best_reveal.items()}
     return res
-
-
-#: What a card turned over is worth, times the chance that it can move or take a run at once.
-#: Off until measured: bot_bench.py has not shown it to win more games yet.
-W_HOPE = 0.0
-
-
-def hope(board: Board, col: int, unseen: list[float]) -> float:
-    """``W_HOPE`` times the chance that the unseen card now face up at the end of ``col`` can
-    be moved at once (onto a card it follows, better in suit) or take a run from elsewhere."""
-    t = board.t
-    link, accept = t.link, t.accept
-    tops = []
-    heads = []
-    empty = False
-    rs = board.rs
-    for i, c in enumerate(board.cols):
-        if i == col:
-            continue
-        if not c:
-            empty = True
-            continue
-        tops.append(c[-1])
-        heads.extend(c[rs[i]:])
-    total = 0.0
-    for card, p in enumerate(unseen):
-        if not p:
-            continue
-        f = 0.0
-        for top in tops:
-            if link[top][card]:
-                f = 1.0
-                break
-            if accept[card][top]:
-                f = 0.6
-        if f < 1.0:
-            for h in heads:
-                if accept[h][card]:
-                    f = max(f, 1.0 if link[card][h] else 0.6)
-                    if f == 1.0:
-                        break
-        if f == 0.0 and empty:
-            f = 0.4
-        total += p * f
-    return W_HOPE * total
-
-
-def _children(board: Board, deals: bool) -> list[tuple[int, int, int]]:
-    ms = search_moves(board)
-    if deals and board.can_deal():
-        ms.append(DEAL)
-    return ms

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from ..engine.errors import IllegalMove
 from ..engine.game import WON, Game
 from ..engine.moves import DEAL_MOVE, Move
-from ..engine.state import DEAL, FOUNDATION, State
-from .board import EMPTY_WORTH, W_RUN, Board, moved
-from .search import DEPTH_COST, search_moves
+from ..engine.state import DEAL, State
+from .board import Board
+from .search import WIN, best_first, line_of
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
 #: Positions kept from one stage to the next, by the number of suits in the deck (measured
@@ -156,30 +156,18 @@ def _stage_beam(root: Board, deadline: float, width: int) -> tuple[list | None, 
 def _stage_local(root: Board, seen: set, deadline: float, keep: int
                  ) -> tuple[tuple | None, list[tuple[float, tuple]], int]:
     """Best-first over card moves from ``root``: ``(winning line or None, the ``keep`` best
-    lines to deal from with their score after the deal, nodes expanded)``.
-
-    Positions are kept as lists of columns (no board objects); ``trail`` holds each one's
-    parent and move, from which a line is rebuilt only when it is wanted."""
+    lines to deal from with their score after the deal, nodes expanded)``."""
     t = root.t
-    memo_get = t.memo.get
-    info = t.info
     pair = t.pair
     rank = t.rank
     bonus = t.col_bonus
     needs_full = t.needs_full
-    win_runs = t.win_runs
-    sp = root.sp
     n_deal = min(root.stock_left(), root.deal_size, len(root.cols))
-    dealt = root.stock[sp:sp + n_deal]
-    cands: list[tuple[float, int, int]] = []  # a min-heap of the best ``keep``
-    trail: list[tuple[int, tuple | None]] = [(-1, None)]
-
-    def line_of(idx: int) -> tuple:
-        out = []
-        while idx > 0:
-            idx, m = trail[idx]
-            out.append(m)
-        return tuple(reversed(out))
+    dealt = root.stock[root.sp:root.sp + n_deal]
+    cands: list[tuple[float, int]] = []  # a min-heap of the best ``keep``
+    # No position scores more after the deal than before it by more than this.
+    gain = n_deal * max(max(row) for row in pair) + bonus
+    won_at: list[int] = []
 
     def consider(cols: list, val: float, idx: int) -> None:
         if needs_full and not all(cols):
@@ -192,62 +180,24 @@ def _stage_local(root: Board, seen: set, deadline: float, keep: int
             elif rank[dealt[j]] == 13:
                 post += bonus
         if len(cands) < keep:
-            heapq.heappush(cands, (post, idx, idx))
+            heapq.heappush(cands, (post, idx))
         elif post > cands[0][0]:
-            heapq.heapreplace(cands, (post, idx, idx))
+            heapq.heapreplace(cands, (post, idx))
 
-    # No position scores more after the deal than before it by more than this.
-    gain = n_deal * max(max(row) for row in pair) + bonus
-    cols0 = root.cols[:]
-    score0 = root.score()
-    seen.add((*cols0, sp))
+    def visit(cols: list, val: float, idx: int, first: object, end: int, depth: int) -> bool:
+        if end == WIN:
+            won_at.append(idx)
+            return True
+        if n_deal and (len(cands) < keep or val + gain > cands[0][0]):
+            consider(cols, val, idx)
+        return False
+
     if n_deal:
-        consider(cols0, score0, 0)
-    heap = [(0.0, 0, cols0, score0, root.done, 0)]
-    probe = root.copy()
-    nodes = 0
-    while heap:
-        nodes += 1
-        if nodes & 15 == 0 and time.perf_counter() >= deadline:
-            break
-        _, idx, cols, score, done, depth = heapq.heappop(heap)
-        probe.cols = cols
-        empties = cols.count(b"")
-        for mv in search_moves(probe):
-            s, k, d = mv
-            a = cols[s]
-            if d == FOUNDATION:
-                b = nb = None
-                na, _, _, _ = moved(t, a, b"", k)
-                rem = 1
-            else:
-                b = cols[d]
-                na, nb, _, rem = moved(t, a, b, k)
-            nc = cols[:]
-            nc[s] = na
-            if b is not None:
-                nc[d] = nb
-            key = (*nc, sp)
-            if key in seen:
-                continue
-            seen.add(key)
-            trail.append((idx, mv))
-            cid = len(trail) - 1
-            ndone = done + rem
-            if ndone >= win_runs:
-                return line_of(cid), [], nodes
-            val = (score - (memo_get(a) or info(a))[0] + (memo_get(na) or info(na))[0]
-                   + W_RUN * rem)
-            ne = empties + (not na)
-            if b is not None:
-                val += (memo_get(nb) or info(nb))[0] - (memo_get(b) or info(b))[0]
-                ne += (not nb) - (not b)
-            val += EMPTY_WORTH[ne] - EMPTY_WORTH[empties]
-            if n_deal and (len(cands) < keep or val + gain > cands[0][0]):
-                consider(nc, val, cid)
-            heapq.heappush(heap, (-(val - DEPTH_COST * (depth + 1)), cid, nc, val, ndone,
-                                  depth + 1))
-    out = sorted(((v, line_of(i)) for v, _, i in cands), key=lambda c: -c[0])
+        consider(root.cols, root.score(), 0)
+    nodes, _, trail = best_first(root, deadline, visit, seen=seen)
+    if won_at:
+        return line_of(trail, won_at[0]), [], nodes
+    out = sorted(((v, line_of(trail, i)) for v, i in cands), key=lambda c: -c[0])
     return None, out, nodes
 
 
