@@ -526,6 +526,35 @@ class Board:
         return rec
 
 
+def sample_world(fair: Board, unseen: Sequence[int], rng) -> Board:
+    """A board like ``fair`` (a fair view) with every UNKNOWN card, face down or in the
+    stock, replaced by one of the ``unseen`` cards (a count per card code) drawn at random:
+    one world the player cannot tell apart from the real one."""
+    pool = [c for c, n in enumerate(unseen) for _ in range(n)]
+    rng.shuffle(pool)
+    new = fair.copy()
+    hidden_unknown = UNKNOWN + HIDDEN
+    p = 0
+    cols = new.cols
+    for i, col in enumerate(cols):
+        if hidden_unknown in col:
+            out = bytearray(col)
+            for j, c in enumerate(col):
+                if c == hidden_unknown:
+                    out[j] = pool[p] + HIDDEN
+                    p += 1
+            cols[i] = bytes(out)
+    stock = list(new.stock)
+    for j in range(new.sp, len(stock)):
+        if stock[j] == UNKNOWN:
+            stock[j] = pool[p]
+            p += 1
+    new.stock = stock
+    info = new.t.info
+    new.cs = [info(c)[0] for c in cols]
+    return new
+
+
 def visible_counts(state: State) -> list[int]:
     """How many of each card code a player cannot see (the deck minus every visible card)."""
     counts = [0] * NUM_CARDS
@@ -541,4 +570,4 @@ def visible_counts(state: State) -> list[int]:
 
 
 __all__ = ["Board", "DEAL", "FOUNDATION", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "moved",
-           "tables_for", "visible_counts"]
+           "sample_world", "tables_for", "visible_counts"]

@@ -7,16 +7,18 @@ stock order included. The bot plays through this same code (:func:`plan`).
 
 from __future__ import annotations
 
+import random
 import time
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..engine.cards import glyph
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL, FOUNDATION
-from .board import Board
-from .search import explore
+from .board import Board, sample_world, visible_counts
+from .search import WIN, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
@@ -24,6 +26,15 @@ EPS = 0.75
 FILL = "fill the empty columns so that you can deal"
 #: How a hint that turns a card over at some cost begins its reason.
 DIG = "nothing better is left, so turn a card over"
+#: Looking past the card a line turns over: the best lines (at most this many) are played in
+#: worlds drawn from what the player cannot see, each world searched on from the line's end,
+#: and ranked by the mean of the best scores found there, less ``LINE_COST`` per move of the
+#: line. ``SAMPLE_SHARE`` of the budget goes to it. Measured with benchmarks/bot_bench.py: it
+#: doubled the four-suit bot's wins.
+SAMPLE_LINES = 6
+SAMPLE_WORLDS = 6
+SAMPLE_SHARE = 0.75
+LINE_COST = 2.0
 
 
 @dataclass(frozen=True)
@@ -62,7 +73,10 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
         return []
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
-    deadline = time.perf_counter() + budget_ms * 0.9 / 1000.0 - 0.002
+    start = time.perf_counter()
+    end = start + budget_ms * 0.9 / 1000.0 - 0.002
+    sampling = not peek and SAMPLE_WORLDS > 0
+    deadline = end - (end - start) * SAMPLE_SHARE if sampling else end
     board = Board.from_game(game, peek=peek)
     legal = {(m.as_tuple()): m for m in game.legal_moves()}
     skip = set(avoid or ())
@@ -79,6 +93,8 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
         line = tuple(board.expand_line(line))
         move = legal[line[0]]
         out.append(Hint(move, describe(board, line), val, line))
+    if sampling and len(out) > 1:
+        out = _look_past(game, board, out, end, max_nodes)
     can_deal = DEAL in legal and DEAL_MOVE not in skip
     if can_deal and not any(h.move.is_deal for h in out):
         left = game.deals_left
@@ -101,6 +117,48 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
             line = tuple(board.expand_line(line))
             out.append(Hint(legal[line[0]], f"{DIG}: {describe(board, line)}", val, line))
     return out
+
+
+def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
+               max_nodes: int | None) -> list[Hint]:
+    """``ranked`` with its first ``SAMPLE_LINES`` re-ranked by what lies past the card each
+    line turns over, in ``SAMPLE_WORLDS`` worlds drawn from the cards the player cannot see
+    (a world is the fair ``board`` with its unknown cards dealt at random, so the hidden cards
+    are never read; the draw is seeded by the visible table, so a hint is repeatable)."""
+    head = ranked[:SAMPLE_LINES]
+    seed = zlib.crc32(b"".join(board.key()[:-1]) + bytes((board.sp & 255,)))
+    rng = random.Random(seed)
+    unseen = visible_counts(game.state)
+    worlds = [sample_world(board, unseen, rng) for _ in range(SAMPLE_WORLDS)]
+    jobs = len(head) * len(worlds)
+    totals = []
+    for h in head:
+        total = 0.0
+        for w in worlds:
+            b = w.copy()
+            for m in h.line:
+                b.apply(m)
+            now = time.perf_counter()
+            total += _best_score(b, now + max(0.0, deadline - now) / jobs, max_nodes)
+            jobs -= 1
+        totals.append((total / len(worlds) - LINE_COST * len(h.line), h))
+    totals.sort(key=lambda c: -c[0])
+    return [replace(h, score=v) for v, h in totals] + ranked[SAMPLE_LINES:]
+
+
+def _best_score(board: Board, deadline: float, max_nodes: int | None) -> float:
+    """The best score a search finds from ``board`` (a win counts a million more)."""
+    best = [board.score()]
+
+    def visit(cols: list, val: float, idx: int, first: object, end: int, depth: int) -> bool:
+        if end == WIN:
+            val += 1e6
+        if val > best[0]:
+            best[0] = val
+        return False
+
+    best_first(board, deadline, visit, max_nodes=max_nodes)
+    return best[0]
 
 
 def _greedy_fill(board: Board) -> tuple[float, tuple]:

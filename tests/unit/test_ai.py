@@ -14,7 +14,7 @@ from spider_tui.ai.hint import hints
 from spider_tui.ai.solver import solve
 from spider_tui.ai.winnable import winnable_deals
 from spider_tui.cli import main
-from spider_tui.engine import Game, State
+from spider_tui.engine import Game, Move, State
 from spider_tui.engine.cards import card
 from spider_tui.engine.catalog import default_catalog
 
@@ -159,6 +159,42 @@ def test_search_board_moves_match_the_engine_and_undo_restores(variant):
         if not options:
             break
         g.play(rnd.choice(options))
+
+
+@pytest.mark.parametrize("variant", ["spider-4suit", "spider-2suit", "spiderette"])
+def test_supermoves_expand_to_engine_moves_with_the_same_result(variant):
+    """A supermove (a run moved through empty columns in one step of the search) expands to
+    single legal moves which, played through the engine, give the table the search predicted;
+    and the search's move list is the legal moves plus such supermoves."""
+    from spider_tui.ai.board import DEAL
+    from spider_tui.ai.search import search_moves
+
+    checked = 0
+    for deal in range(1, 9):
+        g = Game.new(variant, deal=deal)
+        rnd = random.Random(deal)
+        b = Board.from_game(g, peek=True)
+        for _ in range(250):
+            ms = search_moves(b)
+            legal = {m.as_tuple() for m in g.legal_moves() if not m.is_deal}
+            supers = [m for m in ms if m not in legal]
+            assert all(m[1] > len(b.cols[m[0]]) - b.rs[m[0]] for m in supers)  # past its run
+            if supers and rnd.random() < 0.7:
+                m = rnd.choice(supers)
+                checked += 1
+            elif ms:
+                m = rnd.choice(ms)
+            elif b.can_deal():
+                m = DEAL
+            else:
+                break
+            for a in b.expand(m):
+                g.play("d" if a == DEAL else g.resolve(Move(a[0], a[2], a[1])))
+            b.apply(m)
+            ref = Board.from_game(g, peek=True)
+            assert (ref.cols, ref.done) == (b.cols, b.done)
+            assert ref.score() == pytest.approx(b.score())
+    assert checked > 0
 
 
 # ----------------------------------------------------------------------------- solver
