@@ -38,6 +38,10 @@ MEMO_LIMIT = 400_000
 # columns and turned-over cards, then same-suit links well above off-suit ones; a card lying on
 # something it does not follow is a debt.
 W_RUN = 1000.0
+#: A table left with fewer cards than columns while the stock still holds some can never deal
+#: again (a deal needs every column filled), so it is lost: removing a run too early does this.
+W_STARVED = 100_000.0
+RUN_CARDS = 13  # a complete run, King to Ace
 #: The worth of having 0, 1, 2, ... empty columns: the first is worth most, and a card turned
 #: over soon beats a third or fourth empty column kept idle.
 EMPTY_WORTH = (0.0, 60.0, 100.0, 120.0, 130.0) + tuple(130.0 + 5 * i for i in range(1, 16))
@@ -65,7 +69,7 @@ class Tables:
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "w_down", "w_down_col", "w_dig", "supermoves", "memo")
+                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         key = (style, rules.suit_count)
@@ -88,6 +92,7 @@ class Tables:
         self.win_runs = rules.win_runs
         self.auto_remove = rules.auto_remove
         self.needs_full = rules.deal_needs_full
+        self.deck = len(rules.deck_cards())
         self.king_only = not any(comp.empty_ok[c] for c in range(n) if RANK[c] != 13)
         # Sequences of several runs move as one through empty columns (see Board.supermoves)
         # where runs descend by one and any card may go into an empty column.
@@ -287,7 +292,10 @@ class Board:
         return self.t.info(self.cols[i])[0]
 
     def score(self) -> float:
-        return sum(self.cs) + W_RUN * self.done + EMPTY_WORTH[self.cols.count(b"")]
+        val = sum(self.cs) + W_RUN * self.done + EMPTY_WORTH[self.cols.count(b"")]
+        if starved(self.t, self.done, len(self.stock) - self.sp):
+            val -= W_STARVED
+        return val
 
     def won(self) -> bool:
         return self.done >= self.t.win_runs
@@ -526,6 +534,13 @@ class Board:
         return rec
 
 
+def starved(t: Tables, done: int, stock_left: int) -> bool:
+    """Are there too few cards left on the table (``done`` runs removed, ``stock_left`` cards
+    undealt) to fill every column for the next deal?"""
+    return (stock_left > 0 and t.needs_full
+            and t.deck - RUN_CARDS * done - stock_left < t.ncols)
+
+
 def sample_world(fair: Board, unseen: Sequence[int], rng) -> Board:
     """A board like ``fair`` (a fair view) with every UNKNOWN card, face down or in the
     stock, replaced by one of the ``unseen`` cards (a count per card code) drawn at random:
@@ -570,4 +585,4 @@ def visible_counts(state: State) -> list[int]:
 
 
 __all__ = ["Board", "DEAL", "FOUNDATION", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "moved",
-           "sample_world", "tables_for", "visible_counts"]
+           "sample_world", "starved", "tables_for", "visible_counts"]

@@ -16,7 +16,8 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from .board import DEAL, EMPTY_WORTH, FOUNDATION, HIDDEN, UNKNOWN, W_RUN, Board, moved
+from .board import (DEAL, EMPTY_WORTH, FOUNDATION, HIDDEN, UNKNOWN, W_RUN, W_STARVED, Board,
+                    moved, starved)
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
 DEPTH_COST = 0.5
@@ -169,6 +170,7 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
     trail: list = [(-1, None)]
     heap: list = []
     probe = board.copy()
+    stock_len = len(board.stock)
 
     def expand(cols: list, score: float, done: int, sp: int, idx: int, depth: int, first,
                moves: list) -> bool:
@@ -209,6 +211,9 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
                     reveal = reveal or (bool(nb) and nb[-1] == UNKNOWN)
                 val += EMPTY_WORTH[ne] - EMPTY_WORTH[empties]
                 ndone = done + rem
+                if rem and starved(t, ndone, stock_len - sp) and not starved(t, done,
+                                                                              stock_len - sp):
+                    val -= W_STARVED
             key = (*nc, nsp)
             if key in seen:
                 continue

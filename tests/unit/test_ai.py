@@ -139,6 +139,21 @@ def test_a_deal_is_offered_when_no_move_helps():
     assert [str(h.move) for h in hs] == ["d"] and "deal" in hs[0].reason
 
 
+def test_the_hint_does_not_remove_a_run_that_leaves_too_few_cards_to_deal():
+    # Six runs are off, ten cards wait in the stock and sixteen lie on the table. Putting the
+    # Ace on the 2 would complete a seventh run and leave three cards for ten columns: no deal
+    # could ever come again. Spreading the cards to fill the columns and dealing wins.
+    rules = default_catalog().rules("spider-1suit")
+    s = 0
+    cols = [[card(r, s) for r in range(13, 1, -1)], [card(1, s)], [card(5, s)], [card(9, s)],
+            [card(13, s)]] + [[] for _ in range(5)]
+    stock = [card(r, s) for r in (12, 11, 10, 8, 7, 6, 4, 3, 2, 1)]
+    g = Game(rules, State(rules, cols, [0] * 10, stock, [s] * 6))
+    hs = hints(g, **EXACT)
+    assert hs and str(hs[0].move) != "2>1"
+    assert "2>1" not in [str(h.move) for h in hs]
+
+
 # ----------------------------------------------------------------------------- board
 
 
