@@ -11,6 +11,7 @@ the ``spider-tui bot`` command prints.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -28,6 +29,8 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=120.0, help="ms per move (120)")
     ap.add_argument("--peek", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--losses", metavar="FILE",
+                    help="write each lost game's moves to FILE (one JSON object per line)")
     args = ap.parse_args()
     deals = range(args.first_deal, args.first_deal + args.games)
     t0 = time.time()
@@ -35,6 +38,10 @@ def main() -> int:
     for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
                        jobs=args.jobs):
         results.append(r)
+        if args.losses and not r.won:
+            with open(args.losses, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"variant": args.variant, "deal": r.deal,
+                                    "moves": list(r.line)}) + "\n")
         print(f"deal {r.deal}: {'won' if r.won else 'lost'} moves={r.moves} runs={r.runs} "
               f"{r.seconds:.1f}s  [{sum(x.won for x in results)}/{len(results)}]", flush=True)
     print(f"{args.variant}: {len(results)} games (deals {deals.start}-{deals.stop - 1}), "

@@ -28,6 +28,8 @@ class GameResult:
     moves: int
     seconds: float
     runs: int
+    #: Every move played, in move notation (replaying them shows how the game ended).
+    line: tuple[str, ...] = ()
 
 
 def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
@@ -73,7 +75,7 @@ def play_deal(variant: str, deal: int, *, budget_ms: float = 120, peek: bool = F
                   max_nodes=max_nodes):
         pass
     return GameResult(deal, game.status == WON, len(game.history), time.perf_counter() - t0,
-                      game.runs_removed)
+                      game.runs_removed, tuple(str(s.move) for s in game.history))
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:

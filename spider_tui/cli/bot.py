@@ -11,7 +11,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "bot", help="let the hint play whole games and report the win rate",
         description="Play whole games with no undo, every move the hint's first choice, and "
-                    "print the win rate with its 95%% confidence interval (Wilson), the mean "
+                    "print the win rate with its 95% confidence interval (Wilson), the mean "
                     "number of moves and the time per game.")
     p.add_argument("--variant", metavar="ID", required=True, help="the variant id")
     p.add_argument("--games", metavar="N", type=int, default=10, help="games to play (10)")
