@@ -154,6 +154,81 @@ def test_the_hint_does_not_remove_a_run_that_leaves_too_few_cards_to_deal():
     assert "2>1" not in [str(h.move) for h in hs]
 
 
+#: Four-suit deal 30 as the bot left it with the stock empty (found by playing it with a fixed
+#: node allowance): no line improves the table, and no row can come.
+DIG_POSITION = """\
+format = "spider-position/1"
+variant = "spider-4suit"
+house_rules = []
+deal = 30
+completed = []
+stock = []
+
+[[columns]]  # column 1
+down = []
+up = ["KD", "QC", "JC", "6C", "JC"]
+
+[[columns]]  # column 2
+down = []
+up = ["9C"]
+
+[[columns]]  # column 3
+down = ["6H", "JH"]
+up = ["6S", "5S", "4S", "9H", "8D", "7S", "6C", "5C", "4C", "3C", "2C", "AC"]
+
+[[columns]]  # column 4
+down = []
+up = []
+
+[[columns]]  # column 5
+down = []
+up = []
+
+[[columns]]  # column 6
+down = ["TH", "KS", "7C"]
+up = [
+    "2H", "AC", "TD", "KS", "QS", "JS", "TS", "9S", "8H", "7H", "6H", "5H", "4H",
+    "QD", "JD", "TS", "9S", "6D",
+]
+
+[[columns]]  # column 7
+down = ["5D", "3S", "8S"]
+up = ["5C", "KC", "QH", "4D", "3D", "2D", "AD", "9H"]
+
+[[columns]]  # column 8
+down = ["JH", "3H", "TC", "7D"]
+up = [
+    "KC", "QC", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "AS",
+    "9C", "8C", "2C", "AD",
+]
+
+[[columns]]  # column 9
+down = ["QD", "7S", "8S", "TC"]
+up = [
+    "KD", "QS", "JS", "TH", "9D", "8H", "7H", "6S", "5S", "4S", "3S", "2H", "AH",
+    "4C", "3C", "2S", "AS",
+]
+
+[[columns]]  # column 10
+down = ["2S", "3H", "7C", "8C"]
+up = ["KH", "QH", "5H", "4H", "AH", "KH"]
+"""
+
+
+def test_with_no_deal_left_the_hint_digs_at_a_cost_rather_than_give_up():
+    from spider_tui.ai.hint import DIG
+    from spider_tui.engine.position import read
+
+    parsed = read(DIG_POSITION, default_catalog())
+    g = Game(parsed.rules, parsed.state)
+    hs = hints(g, **EXACT)
+    assert hs and all(h.reason.startswith(DIG) for h in hs)
+    before = sum(g.state.down)
+    for m in hs[0].line:
+        g.play(g.resolve(Move(m[0], m[2], m[1])))
+    assert sum(g.state.down) == before - 1
+
+
 # ----------------------------------------------------------------------------- board
 
 
@@ -293,7 +368,8 @@ def _shipped() -> list[str]:
 
 
 def test_winnable_deals_are_shipped_for_the_spider_variants():
-    for v in ("spider-1suit", "spider-2suit", "spider-4suit"):
+    for v in ("spider-1suit", "spider-2suit", "spider-4suit", "spiderette", "will-o-the-wisp",
+              "big-spider"):
         assert winnable_deals(v), v
     assert winnable_deals("no-such-variant") == []
 
