@@ -211,9 +211,9 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
                     reveal = reveal or (bool(nb) and nb[-1] == UNKNOWN)
                 val += EMPTY_WORTH[ne] - EMPTY_WORTH[empties]
                 ndone = done + rem
-                if rem and starved(t, ndone, stock_len - sp) and not starved(t, done,
-                                                                              stock_len - sp):
-                    val -= W_STARVED
+                left = stock_len - sp
+                if rem and starved(t, ndone, left) and not starved(t, done, left):
+                    val -= W_STARVED  # this removal leaves too few cards to deal again
             key = (*nc, nsp)
             if key in seen:
                 continue
