@@ -11,7 +11,8 @@ Two searches share the time limit:
    the arrangements to deal from, each judged by the table as it will be *after* the deal (the
    solver knows the cards to come). The best dealt positions, taken from as many different
    parents as it can, make the next stage's beam. Each stage gets an equal share of the time
-   left; the last (after the last deal) gets what remains.
+   left; the last (after the last deal) gets what remains. If the beam dies out before the
+   time limit, the beam search starts again twice as wide.
 
 A line found is expanded into single moves and replayed through the engine before it is
 returned.
@@ -34,6 +35,9 @@ WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
 #: Positions kept from one stage to the next, by the number of suits in the deck (measured
 #: with benchmarks/solver_bench.py).
 BEAM = {1: 8, 2: 8, 4: 32}
+#: When the beam dies out (no stage finds a way on) with at least this many seconds left, the
+#: search starts again with a beam twice as wide, so "unknown" comes only at the time limit.
+RETRY_MIN = 0.05
 
 
 @dataclass
@@ -56,8 +60,12 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
                                       exhaustive_nodes)
     if status == UNKNOWN_:
         width = BEAM.get(state.rules.suit_count, BEAM[4])
-        line, n = _stage_beam(board, deadline, width)
-        nodes += n
+        while True:
+            line, n = _stage_beam(board, deadline, width)
+            nodes += n
+            if line is not None or time.perf_counter() >= deadline - RETRY_MIN:
+                break
+            width *= 2  # the beam died out with time to spare: try again, wider
         status = WON_ if line is not None else UNKNOWN_
     moves: list[str] = []
     if status == WON_:
