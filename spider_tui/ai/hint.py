@@ -18,7 +18,7 @@ from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL, FOUNDATION
 from .board import Board, sample_world, visible_counts
-from .search import WIN, best_first, explore
+from .search import WIN, WIN_BONUS, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
@@ -148,12 +148,12 @@ def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
 
 
 def _best_score(board: Board, deadline: float, max_nodes: int | None) -> float:
-    """The best score a search finds from ``board`` (a win counts a million more)."""
+    """The best score a search finds from ``board`` (a win counts ``WIN_BONUS`` more)."""
     best = [board.score()]
 
     def visit(cols: list, val: float, idx: int, first: object, end: int, depth: int) -> bool:
         if end == WIN:
-            val += 1e6
+            val += WIN_BONUS
         if val > best[0]:
             best[0] = val
         return False

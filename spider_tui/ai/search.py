@@ -24,6 +24,8 @@ DEPTH_COST = 0.5
 #: How a line ends, as :func:`best_first` tells its visitor: it wins, or it turns over a card
 #: the searcher cannot see (the line cannot go on).
 WIN, REVEAL = 2, 1
+#: Added to the score of a position that wins, so that a win outranks any other position.
+WIN_BONUS = 1e6
 
 
 @dataclass
@@ -270,31 +272,30 @@ def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
             root_moves: list[tuple[int, int, int]] | None = None) -> Result:
     """Every first move credited with the best score found behind it (:func:`best_first`),
     and separately with the best position with no empty column (from where a deal may
-    follow). A win scores a million more."""
+    follow) and the best line that turns a card over. A win scores ``WIN_BONUS`` more."""
     res = Result(root=board.score())
     best: dict = {}
     best_full: dict = {}
     best_reveal: dict = {}
 
+    def keep(table: dict, first, val: float, idx: int) -> None:
+        old = table.get(first)
+        if old is None or val > old[0]:
+            table[first] = (val, idx)
+
     def visit(cols: list, val: float, idx: int, first, end: int, depth: int) -> bool:
         if end == WIN:
-            val += 1e6
+            val += WIN_BONUS
         elif end == REVEAL:
-            old = best_reveal.get(first)
-            if old is None or val > old[0]:
-                best_reveal[first] = (val, idx)
-        old = best.get(first)
-        if old is None or val > old[0]:
-            best[first] = (val, idx)
+            keep(best_reveal, first, val, idx)
+        keep(best, first, val, idx)
         if all(cols):
-            old = best_full.get(first)
-            if old is None or val > old[0]:
-                best_full[first] = (val, idx)
+            keep(best_full, first, val, idx)
         return False
 
     res.nodes, res.complete, trail = best_first(board, deadline, visit, max_nodes=max_nodes,
                                                 seen=seen, root_moves=root_moves, deals=deals)
-    res.best = {f: (v, line_of(trail, i)) for f, (v, i) in best.items()}
-    res.best_full = {f: (v, line_of(trail, i)) for f, (v, i) in best_full.items()}
-    res.best_reveal = {f: (v, line_of(trail, i)) for f, (v, i) in best_reveal.items()}
+    res.best, res.best_full, res.best_reveal = (
+        {f: (v, line_of(trail, i)) for f, (v, i) in table.items()}
+        for table in (best, best_full, best_reveal))
     return res
