@@ -15,7 +15,7 @@ from ..engine.game import PLAYING, WON, Game
 from .board import Board
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL
-from .hint import FILL, plan
+from .hint import FILL, PREPARE, plan
 
 #: A game the bot has not finished after this many moves is counted as lost.
 MAX_MOVES = 1500
@@ -48,6 +48,7 @@ def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
         if best.move.is_deal:
             yield game.play(DEAL_MOVE)
         else:
+            whole = True
             for m in best.line:
                 if m == DEAL:
                     step = game.play(DEAL_MOVE)
@@ -56,10 +57,12 @@ def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
                 yield step
                 seen.add(Board.from_game(game, peek=peek).key())
                 if step.flips or game.status != PLAYING or (peek and m == DEAL):
+                    whole = False  # a card showed: think again before dealing
                     break
-            if best.reason.startswith(FILL) and game.deal_refusal() is None:
-                # Filled only to deal: deal now, or the next search would happily empty a
-                # column again.
+            if (whole and best.reason.startswith((FILL, PREPARE))
+                    and game.deal_refusal() is None):
+                # The table was arranged only to deal: deal now, or the next search would
+                # happily undo it (empty a column again, say).
                 yield game.play(DEAL_MOVE)
         if game.status != PLAYING:
             return

@@ -36,6 +36,13 @@ SAMPLE_LINES = 6
 SAMPLE_WORLDS = 6
 SAMPLE_SHARE = 0.75
 LINE_COST = 2.0
+#: When nothing improves the table and a row is to come: the lines (at most this many) to the
+#: best tables with no empty column, and dealing at once, are each followed by a deal in the
+#: sampled worlds and searched on from there; the best mean (less ``LINE_COST`` per move)
+#: decides how the table is left for the row.
+PREPARE_LINES = 5
+#: How a hint that arranges the table just before a deal begins its reason.
+PREPARE = "arrange the table for the next row"
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,8 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     if sampling and len(out) > 1:
         out = _look_past(game, board, out, end, max_nodes)
     can_deal = DEAL in legal and DEAL_MOVE not in skip
+    if not out and sampling and game.state.stock_left:
+        out = _prepare_deal(game, board, res, legal, can_deal, end, max_nodes)
     if can_deal and not any(h.move.is_deal for h in out):
         left = game.deals_left
         reason = ("deal a new row: no move improves the table" if not out
@@ -145,6 +154,49 @@ def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
         totals.append((total / len(worlds) - LINE_COST * len(h.line), h))
     totals.sort(key=lambda c: -c[0])
     return [replace(h, score=v) for v, h in totals] + ranked[SAMPLE_LINES:]
+
+
+def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
+                  deadline: float, max_nodes: int | None) -> list[Hint]:
+    """Nothing improves the table and a row is to come: the ways to leave the table for it
+    (dealing at once when that is allowed, or first playing one of the best lines to a table
+    with no empty column), ranked by what a search finds after the row is dealt in worlds
+    drawn from the cards the player cannot see. ``[]`` when there is nothing to choose."""
+    lines = [tuple(board.expand_line(line)) for _, line in res.ranked(full=True)]
+    cands = ([()] if can_deal else []) + [ln for ln in lines if ln][:PREPARE_LINES]
+    if len(cands) < 2:
+        return []
+    seed = zlib.crc32(b"".join(board.key()[:-1]) + bytes((board.sp & 255, 1)))
+    rng = random.Random(seed)
+    unseen = visible_counts(game.state)
+    worlds = [sample_world(board, unseen, rng) for _ in range(SAMPLE_WORLDS)]
+    jobs = len(cands) * len(worlds)
+    ranked = []
+    for line in cands:
+        total = 0.0
+        for w in worlds:
+            b = w.copy()
+            for m in line:
+                b.apply(m)
+            now = time.perf_counter()
+            if b.can_deal():
+                b.deal()
+                total += _best_score(b, now + max(0.0, deadline - now) / jobs, max_nodes)
+            else:
+                total -= WIN_BONUS
+            jobs -= 1
+        ranked.append((total / len(worlds) - LINE_COST * len(line), line))
+    ranked.sort(key=lambda c: -c[0])
+    left = game.deals_left
+    out = []
+    for val, line in ranked:
+        if not line:
+            out.append(Hint(DEAL_MOVE, f"deal a new row: no move improves the table ({left} "
+                                       f"deal{'s' if left != 1 else ''} left)", val))
+        else:
+            why = PREPARE if can_deal else FILL
+            out.append(Hint(legal[line[0]], f"{why}: {describe(board, line)}", val, line))
+    return out
 
 
 def _best_score(board: Board, deadline: float, max_nodes: int | None) -> float:

@@ -154,6 +154,28 @@ def test_the_hint_does_not_remove_a_run_that_leaves_too_few_cards_to_deal():
     assert "2>1" not in [str(h.move) for h in hs]
 
 
+def test_before_a_deal_the_hint_weighs_arranging_the_table_against_dealing_at_once():
+    # One-suit deal 2 after 19 of the hint's moves: nothing improves the table, so the hint
+    # compares dealing now with first playing a line to another table with no empty column,
+    # each followed by a row dealt in worlds drawn from the unseen cards.
+    from spider_tui.ai.hint import PREPARE
+
+    g = mid_game("spider-1suit", 2, 19).copy()
+    hs = hints(g, **EXACT)
+    assert "d" in [str(h.move) for h in hs]
+    arranged = [h for h in hs if h.reason.startswith(PREPARE)]
+    assert arranged
+    for h in arranged:
+        after = g.copy()
+        for m in h.line:
+            after.play(after.resolve(Move(m[0], m[2], m[1])))
+        assert all(after.state.cols) and after.deal_refusal() is None
+    for seed in range(2):
+        other = shuffled_hidden(g, seed)
+        assert [(str(h.move), h.reason) for h in hints(other, **EXACT)] == \
+            [(str(h.move), h.reason) for h in hs]
+
+
 #: Four-suit deal 30 as the bot left it with the stock empty (found by playing it with a fixed
 #: node allowance): no line improves the table, and no row can come.
 DIG_POSITION = """\
