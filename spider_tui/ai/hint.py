@@ -136,24 +136,43 @@ def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
     (a world is the fair ``board`` with its unknown cards dealt at random, so the hidden cards
     are never read; the draw is seeded by the visible table, so a hint is repeatable)."""
     head = ranked[:SAMPLE_LINES]
-    seed = zlib.crc32(b"".join(board.key()[:-1]) + bytes((board.sp & 255,)))
-    rng = random.Random(seed)
-    unseen = visible_counts(game.state)
-    worlds = [sample_world(board, unseen, rng) for _ in range(SAMPLE_WORLDS)]
-    jobs = len(head) * len(worlds)
-    totals = []
-    for h in head:
+    values = _sampled(_worlds(game, board), [h.line for h in head], deadline, max_nodes)
+    totals = sorted(zip(values, range(len(head))), key=lambda c: -c[0])
+    return [replace(head[i], score=v) for v, i in totals] + ranked[SAMPLE_LINES:]
+
+
+def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
+             max_nodes: int | None, deal: bool = False) -> list[float]:
+    """Per line: the mean over ``worlds`` of the best score a search finds after the line
+    (and then a deal, with ``deal``; a world where no deal can come counts as lost), less
+    ``LINE_COST`` per move of the line. The time left is shared out evenly."""
+    jobs = len(lines) * len(worlds)
+    out = []
+    for line in lines:
         total = 0.0
         for w in worlds:
             b = w.copy()
-            for m in h.line:
+            for m in line:
                 b.apply(m)
             now = time.perf_counter()
-            total += _best_score(b, now + max(0.0, deadline - now) / jobs, max_nodes)
+            if deal and not b.can_deal():
+                total -= WIN_BONUS
+            else:
+                if deal:
+                    b.deal()
+                total += _best_score(b, now + max(0.0, deadline - now) / jobs, max_nodes)
             jobs -= 1
-        totals.append((total / len(worlds) - LINE_COST * len(h.line), h))
-    totals.sort(key=lambda c: -c[0])
-    return [replace(h, score=v) for v, h in totals] + ranked[SAMPLE_LINES:]
+        out.append(total / len(worlds) - LINE_COST * len(line))
+    return out
+
+
+def _worlds(game: Game, board: Board, salt: bytes = b"") -> list[Board]:
+    """``SAMPLE_WORLDS`` worlds drawn from the cards the player cannot see on the fair
+    ``board``, the draw seeded by the visible table (and ``salt``), so a hint is repeatable."""
+    seed = zlib.crc32(b"".join(board.key()[:-1]) + bytes((board.sp & 255,)) + salt)
+    rng = random.Random(seed)
+    unseen = visible_counts(game.state)
+    return [sample_world(board, unseen, rng) for _ in range(SAMPLE_WORLDS)]
 
 
 def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
@@ -166,27 +185,9 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
     cands = ([()] if can_deal else []) + [ln for ln in lines if ln][:PREPARE_LINES]
     if len(cands) < 2:
         return []
-    seed = zlib.crc32(b"".join(board.key()[:-1]) + bytes((board.sp & 255, 1)))
-    rng = random.Random(seed)
-    unseen = visible_counts(game.state)
-    worlds = [sample_world(board, unseen, rng) for _ in range(SAMPLE_WORLDS)]
-    jobs = len(cands) * len(worlds)
-    ranked = []
-    for line in cands:
-        total = 0.0
-        for w in worlds:
-            b = w.copy()
-            for m in line:
-                b.apply(m)
-            now = time.perf_counter()
-            if b.can_deal():
-                b.deal()
-                total += _best_score(b, now + max(0.0, deadline - now) / jobs, max_nodes)
-            else:
-                total -= WIN_BONUS
-            jobs -= 1
-        ranked.append((total / len(worlds) - LINE_COST * len(line), line))
-    ranked.sort(key=lambda c: -c[0])
+    values = _sampled(_worlds(game, board, salt=b"\x01"), cands, deadline, max_nodes,
+                      deal=True)
+    ranked = sorted(zip(values, cands), key=lambda c: -c[0])
     left = game.deals_left
     out = []
     for val, line in ranked:
