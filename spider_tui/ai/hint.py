@@ -109,11 +109,7 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     if not out and sampling and game.state.stock_left:
         out = _prepare_deal(game, board, res, legal, can_deal, end, max_nodes)
     if can_deal and not any(h.move.is_deal for h in out):
-        left = game.deals_left
-        reason = ("deal a new row: no move improves the table" if not out
-                  else "deal a new row")
-        out.append(Hint(DEAL_MOVE, f"{reason} ({left} deal{'s' if left != 1 else ''} left)",
-                        res.root))
+        out.append(Hint(DEAL_MOVE, _deal_reason(game, not out), res.root))
     if not out and game.state.stock_left and game.deal_refusal():
         # Nothing improves the table, but filling the empty columns lets the next row come:
         # lead towards the best table with no empty column.
@@ -190,16 +186,20 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
     values = _sampled(_worlds(game, board, salt=b"\x01"), cands, deadline, max_nodes,
                       deal=True)
     ranked = sorted(zip(values, cands), key=lambda c: -c[0])
-    left = game.deals_left
+    why = PREPARE if game.deal_refusal() is None else FILL
     out = []
     for val, line in ranked:
         if not line:
-            out.append(Hint(DEAL_MOVE, f"deal a new row: no move improves the table ({left} "
-                                       f"deal{'s' if left != 1 else ''} left)", val))
+            out.append(Hint(DEAL_MOVE, _deal_reason(game, True), val))
         else:
-            why = PREPARE if can_deal else FILL
             out.append(Hint(legal[line[0]], f"{why}: {describe(board, line)}", val, line))
     return out
+
+
+def _deal_reason(game: Game, nothing_better: bool) -> str:
+    left = game.deals_left
+    reason = "deal a new row: no move improves the table" if nothing_better else "deal a new row"
+    return f"{reason} ({left} deal{'s' if left != 1 else ''} left)"
 
 
 def _best_score(board: Board, deadline: float, max_nodes: int | None) -> float:

@@ -170,6 +170,9 @@ def test_before_a_deal_the_hint_weighs_arranging_the_table_against_dealing_at_on
         for m in h.line:
             after.play(after.resolve(Move(m[0], m[2], m[1])))
         assert all(after.state.cols) and after.deal_refusal() is None
+    # Cycling past the deal (H again) still names the arranging lines for what they are.
+    deal = next(h.move for h in hs if h.move.is_deal)
+    assert all(h.reason.startswith(PREPARE) for h in hints(g, avoid={deal}, **EXACT))
     for seed in range(2):
         other = shuffled_hidden(g, seed)
         assert [(str(h.move), h.reason) for h in hints(other, **EXACT)] == \
