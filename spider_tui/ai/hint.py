@@ -179,8 +179,9 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
     (dealing at once when that is allowed, or first playing one of the best lines to a table
     with no empty column), ranked by what a search finds after the row is dealt in worlds
     drawn from the cards the player cannot see. ``[]`` when there is nothing to choose."""
-    lines = [tuple(board.expand_line(line)) for _, line in res.ranked(full=True)]
-    cands = ([()] if can_deal else []) + [ln for ln in lines if ln][:PREPARE_LINES]
+    lines = [tuple(board.expand_line(line))
+             for _, line in res.ranked(full=True)[:PREPARE_LINES]]
+    cands = ([()] if can_deal else []) + [ln for ln in lines if ln]
     if len(cands) < 2:
         return []
     values = _sampled(_worlds(game, board, salt=b"\x01"), cands, deadline, max_nodes,
@@ -197,6 +198,7 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
 
 
 def _deal_reason(game: Game, nothing_better: bool) -> str:
+    """Why to deal, and how many deals are left."""
     left = game.deals_left
     reason = "deal a new row: no move improves the table" if nothing_better else "deal a new row"
     return f"{reason} ({left} deal{'s' if left != 1 else ''} left)"
