@@ -50,10 +50,7 @@ def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
         else:
             whole = True
             for m in best.line:
-                if m == DEAL:
-                    step = game.play(DEAL_MOVE)
-                else:
-                    step = game.play(game.resolve(Move(m[0], m[2], m[1])))
+                step = game.play(game.resolve(Move.from_tuple(m)))
                 yield step
                 seen.add(Board.from_game(game, peek=peek).key())
                 if step.flips or game.status != PLAYING or (peek and m == DEAL):

@@ -135,8 +135,8 @@ def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
     are never read; the draw is seeded by the visible table, so a hint is repeatable)."""
     head = ranked[:SAMPLE_LINES]
     values = _sampled(_worlds(game, board), [h.line for h in head], deadline, max_nodes)
-    totals = sorted(zip(values, range(len(head))), key=lambda c: -c[0])
-    return [replace(head[i], score=v) for v, i in totals] + ranked[SAMPLE_LINES:]
+    totals = sorted(zip(values, head), key=lambda c: -c[0])
+    return [replace(h, score=v) for v, h in totals] + ranked[SAMPLE_LINES:]
 
 
 def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..engine.errors import IllegalMove
 from ..engine.game import WON, Game
-from ..engine.moves import DEAL_MOVE, Move
+from ..engine.moves import Move
 from ..engine.state import DEAL, State
 from .board import Board
 from .search import WIN, best_first, line_of
@@ -222,7 +222,7 @@ def _replay(game: Game, line: list | None) -> list[str]:
     out = []
     line = Board.from_state(g.state, peek=True).expand_line(line or ())
     for m in line:
-        move = DEAL_MOVE if m == DEAL else Move(m[0], m[2], m[1])
+        move = Move.from_tuple(m)
         try:
             step = g.play(g.resolve(move))
         except IllegalMove as e:  # pragma: no cover - a solver bug, not a player error

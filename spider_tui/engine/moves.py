@@ -61,6 +61,14 @@ class Move:
         return (self.src, self.count, self.dst)
 
     @classmethod
+    def from_tuple(cls, t: tuple[int, int, int]) -> "Move":
+        """The move for the engine's ``(src, count, dst)`` form (the reverse of
+        :meth:`as_tuple`); :data:`DEAL` gives the deal."""
+        if t == DEAL:
+            return cls()
+        return cls(t[0], t[2], t[1])
+
+    @classmethod
     def parse(cls, text: str) -> "Move":
         """Read ``3>7``, ``3:2>7``, ``3>f`` or ``d``; columns are checked later, by the game."""
         t = text.strip().lower()

@@ -168,7 +168,7 @@ def test_before_a_deal_the_hint_weighs_arranging_the_table_against_dealing_at_on
     for h in arranged:
         after = g.copy()
         for m in h.line:
-            after.play(after.resolve(Move(m[0], m[2], m[1])))
+            after.play(after.resolve(Move.from_tuple(m)))
         assert all(after.state.cols) and after.deal_refusal() is None
     # Cycling past the deal (H again) still names the arranging lines for what they are.
     deal = next(h.move for h in hs if h.move.is_deal)
@@ -250,7 +250,7 @@ def test_with_no_deal_left_the_hint_digs_at_a_cost_rather_than_give_up():
     assert hs and all(h.reason.startswith(DIG) for h in hs)
     before = sum(g.state.down)
     for m in hs[0].line:
-        g.play(g.resolve(Move(m[0], m[2], m[1])))
+        g.play(g.resolve(Move.from_tuple(m)))
     assert sum(g.state.down) == before - 1
 
 

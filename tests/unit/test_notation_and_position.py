@@ -59,6 +59,12 @@ def test_str_is_the_canonical_notation():
     assert Move.parse("3:3>7") == Move(2, 6, 3)  # explicit only changes the text
 
 
+def test_the_engine_tuple_form_reads_back_into_the_move():
+    for m in (Move(2, 6, 3), Move(9, FOUNDATION, 13), Move(0, 1, 1)):
+        assert Move.from_tuple(m.as_tuple()) == m
+    assert Move.from_tuple(DEAL_MOVE.as_tuple()) == DEAL_MOVE
+
+
 @pytest.mark.parametrize("text, expected", [
     ("KS", "K♠"), ("10h", "10♥"), ("TH", "10♥"), ("ad", "A♦"), ("7C", "7♣"), ("K♠", "K♠"),
 ])
