@@ -1,7 +1,8 @@
 """The bot: plays whole games with no undo, taking the hint's first choice every time.
 
 It goes through :func:`spider_tui.ai.hint.plan`, the very code behind the hint key, and only
-adds a memory of the positions it has been in, so that it never walks in a circle.
+adds a memory of the positions it has been in, so that it never walks in a circle. The app's
+demo mode chooses its moves the same way (:class:`Autoplayer`).
 """
 
 from __future__ import annotations
@@ -32,37 +33,83 @@ class GameResult:
     line: tuple[str, ...] = ()
 
 
-def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
-         max_moves: int = MAX_MOVES, max_nodes: int | None = None) -> Iterator[object]:
-    """Play ``game`` to its end, yielding each step (a demo mode can show them one by one).
+class Autoplayer:
+    """The bot's choices, one move at a time: the bot and the app's demo mode play through it.
 
-    A search's line is played to its end or to the first card it turns over, whichever comes
-    first: until a card shows, nothing is learnt that a new search could use."""
-    seen: set = set()
-    while len(game.history) < max_moves:
-        seen.add(Board.from_game(game, peek=peek).key())
-        choice = plan(game, budget_ms=budget_ms, peek=peek, forbidden=seen, max_nodes=max_nodes)
+    Each choice is the hint's first (:func:`spider_tui.ai.hint.plan`), with a memory of the
+    positions already been in, so that play never walks in a circle. A search's line is
+    followed to its end or to the first card it turns over, whichever comes first: until a
+    card shows, nothing is learnt that a new search could use. Whoever asks must play the
+    move before asking again; if anything else happened to the game meanwhile (an undo, a
+    move of the player's), the line is dropped and a new search decides."""
+
+    def __init__(self, *, budget_ms: float = 120, peek: bool = False,
+                 max_nodes: int | None = None) -> None:
+        self.budget_ms = budget_ms
+        self.peek = peek
+        self.max_nodes = max_nodes
+        self.seen: set = set()
+        self._line: list = []
+        self._deal_after = False
+        self._expect: tuple | None = None
+
+    def next_move(self, game: Game) -> Move | None:
+        """The move to play now (legal in ``game``), or None when nothing useful is left."""
+        if game.status != PLAYING:
+            return None
+        if self._expect != (id(game), game.actions) or (game.history and
+                                                          game.history[-1].flips):
+            # Not our move last, or a card showed: think again (and do not deal blindly).
+            self._line.clear()
+            self._deal_after = False
+        self.seen.add(Board.from_game(game, peek=self.peek).key())
+        move = self._continue(game)
+        if move is None:
+            move = self._plan(game)
+        if move is not None:
+            self._expect = (id(game), game.actions + 1)
+        return move
+
+    def _continue(self, game: Game) -> Move | None:
+        """The next move of the line being followed, if any."""
+        if self._line:
+            m = self._line.pop(0)
+            if m == DEAL:
+                self._line.clear()  # a peeked line goes through a deal: think again after
+                self._deal_after = False
+                return DEAL_MOVE
+            return game.resolve(Move.from_tuple(m))
+        if self._deal_after:
+            # The table was arranged only to deal: deal now, or the next search would
+            # happily undo it (empty a column again, say).
+            self._deal_after = False
+            if game.deal_refusal() is None:
+                return DEAL_MOVE
+        return None
+
+    def _plan(self, game: Game) -> Move | None:
+        choice = plan(game, budget_ms=self.budget_ms, peek=self.peek, forbidden=self.seen,
+                      max_nodes=self.max_nodes)
         if not choice:
-            return
+            return None
         best = choice[0]
         if best.move.is_deal:
-            yield game.play(DEAL_MOVE)
-        else:
-            whole = True
-            for m in best.line:
-                step = game.play(game.resolve(Move.from_tuple(m)))
-                yield step
-                seen.add(Board.from_game(game, peek=peek).key())
-                if step.flips or game.status != PLAYING or (peek and m == DEAL):
-                    whole = False  # a card showed: think again before dealing
-                    break
-            if (whole and best.reason.startswith((FILL, PREPARE))
-                    and game.deal_refusal() is None):
-                # The table was arranged only to deal: deal now, or the next search would
-                # happily undo it (empty a column again, say).
-                yield game.play(DEAL_MOVE)
-        if game.status != PLAYING:
+            return DEAL_MOVE
+        self._line = list(best.line)
+        self._deal_after = best.reason.startswith((FILL, PREPARE))
+        return self._continue(game)
+
+
+def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
+         max_moves: int = MAX_MOVES, max_nodes: int | None = None) -> Iterator[object]:
+    """Play ``game`` to its end (or ``max_moves``) as :class:`Autoplayer` chooses, yielding
+    each step."""
+    auto = Autoplayer(budget_ms=budget_ms, peek=peek, max_nodes=max_nodes)
+    while len(game.history) < max_moves:
+        move = auto.next_move(game)
+        if move is None:
             return
+        yield game.play(move)
 
 
 def play_deal(variant: str, deal: int, *, budget_ms: float = 120, peek: bool = False,

@@ -38,6 +38,35 @@ def get_hints(game: Game, *, budget_ms: int = 120, peek: bool = False) -> list[H
     return [h for h in found if game.is_legal(h.move)]
 
 
+class DemoPlayer:
+    """Chooses the demo's moves, one at a time: as the bot plays (it follows a line to the first
+    card it turns over and never comes back to a position it has been in) when the AI is
+    installed, else the first hint. Each move must be played before the next is asked for."""
+
+    def __init__(self, *, budget_ms: int = 120, peek: bool = False) -> None:
+        self.budget_ms = budget_ms
+        self.peek = peek
+        try:
+            from ..ai.bot import Autoplayer
+        except ImportError:
+            self._auto = None
+        else:
+            self._auto = Autoplayer(budget_ms=budget_ms, peek=peek)
+
+    def next_move(self, game: Game) -> Move | None:
+        """The move to play now, or None when nothing useful is left."""
+        if self._auto is not None:
+            try:
+                move = self._auto.next_move(game)
+                if move is None or game.is_legal(move):
+                    return move
+            except Exception:  # the demo must never cost the player the game
+                pass
+            self._auto = None  # from now on, the first hint
+        hints = get_hints(game, budget_ms=self.budget_ms, peek=self.peek)
+        return hints[0].move if hints else None
+
+
 def winnable(variant_id: str) -> list[int]:
     """Deals known to be winnable for ``variant_id``; ``[]`` when the AI's list is missing."""
     try:

@@ -97,3 +97,30 @@ async def test_keymap_rebinds_by_binding_id(board):
         assert app.game.moves_played() == ["1>3"]
         await pilot.press("backspace")
         assert app.game.moves_played() == []
+
+
+async def test_demo_plays_on_never_coming_back_and_any_key_stops_it(monkeypatch):
+    import spider_tui.ui.screens.game as game_screen
+
+    monkeypatch.setattr(game_screen, "DEMO_STEP_SECONDS", 0.02)
+    app = make_app(Game.new("spider-1suit", 19), hint_budget_ms=50)
+    async with app.run_test(size=SIZE) as pilot:
+        app.game_screen.start_demo()
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if app.game.actions >= 25:
+                break
+        await pilot.press("x")
+        assert app.game_screen.last_message == "Demo stopped"
+        played = app.game.moves_played()
+        assert len(played) >= 25 and app.game.undos == 0
+        await pilot.pause(0.2)
+        assert app.game.moves_played() == played  # stopped means stopped
+    # The demo plays as the bot does: never into a position it has been in before.
+    replay = Game.new("spider-1suit", 19)
+    positions = {replay.to_position()}
+    for m in played:
+        replay.play(m)
+        positions.add(replay.to_position())
+    assert len(positions) == len(played) + 1
+

@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from spider_tui.ai.board import Board
-from spider_tui.ai.bot import play_deal, wilson
+from spider_tui.ai.bot import Autoplayer, play_deal, wilson
 from spider_tui.ai.hint import hints
 from spider_tui.ai.solver import solve
 from spider_tui.ai.winnable import winnable_deals
@@ -410,3 +410,16 @@ def test_a_sample_of_winnable_deals_replays_to_a_win(variant):
         for m in e["solution"]:
             g.play(m)
         assert g.status == "won", (variant, e["deal"])
+
+
+def test_autoplayer_drops_its_line_when_the_game_changes_under_it():
+    # The demo asks the autoplayer one move at a time; the player may undo in between.
+    game = Game.new("spider-1suit", 19)
+    auto = Autoplayer(budget_ms=10_000, max_nodes=300)
+    for i in range(40):
+        move = auto.next_move(game)
+        assert move is not None and game.is_legal(move)
+        game.play(move)
+        if i % 2:
+            game.undo()  # every other move the autoplayer makes is taken back
+    assert game.undos == 20 and len(game.history) == 20

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import FOUNDATION, Game, IllegalMove, Move
 from ...engine.cards import glyph
-from ..hinting import HintView, describe, get_hints
+from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import BACK, BACKS, MORE_DOWN, MORE_UP, min_size
 from ..ranking import best_tier, column_moves, destinations
 from ..widgets.column import BELOW, HEADER, Column, ColumnView
@@ -124,6 +124,7 @@ class GameScreen(Screen[None]):
         self.flash: set[int] = set()
         self._flash_timer: Timer | None = None
         self.demo_timer: Timer | None = None
+        self.demo_player: DemoPlayer | None = None
         self.last_message = ""
         self._info = ""
 
@@ -692,6 +693,8 @@ class GameScreen(Screen[None]):
             return
         self.selection = None
         self.app.hint_used()  # the demo plays from the hints
+        cfg = self.app.config
+        self.demo_player = DemoPlayer(budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
         self.demo_timer = self.set_interval(DEMO_STEP_SECONDS, self._demo_step)
         self.say("Demo: the computer plays from the hints; press any key to stop")
         self.refresh_board()
@@ -701,6 +704,7 @@ class GameScreen(Screen[None]):
             return
         self.demo_timer.stop()
         self.demo_timer = None
+        self.demo_player = None
         if not quiet:
             self.say("Demo stopped")
             self.refresh_board()
@@ -713,14 +717,12 @@ class GameScreen(Screen[None]):
             return
         if self.app.screen is not self:
             return
-        cfg = self.app.config
-        hints = get_hints(game, budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
-        if not hints:
+        move = self.demo_player.next_move(game) if self.demo_player else None
+        if move is None:
             self.stop_demo(quiet=True)
             self.say("Demo: nothing useful is left; undo may help", "warning")
             return
-        self.hint_shown = hints[0]
-        if not self.perform("deal" if hints[0].move.is_deal else "move", hints[0].move):
+        if not self.perform("deal" if move.is_deal else "move", move):
             self.stop_demo()
 
     # ------------------------------------------------------------------ size
