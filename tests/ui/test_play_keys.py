@@ -123,4 +123,3 @@ async def test_demo_plays_on_never_coming_back_and_any_key_stops_it(monkeypatch)
         replay.play(m)
         positions.add(replay.to_position())
     assert len(positions) == len(played) + 1
-
