@@ -34,6 +34,11 @@ class UnknownId(SpiderError, LookupError):
         self.wanted = wanted
         self.known = sorted(known)
 
+    def __reduce__(self):
+        # Pickled with its own arguments, so that it crosses back from a worker process whole
+        # (the default pickles only the message and could not make one again).
+        return (type(self), (self.kind, self.wanted, self.known))
+
 
 class VariantError(SpiderError):
     """A variant (or house-rule) declaration with problems; lists every one, with file and key."""
@@ -42,6 +47,9 @@ class VariantError(SpiderError):
         self.source = source
         self.problems = problems
         super().__init__("\n".join(self.lines()))
+
+    def __reduce__(self):  # as UnknownId's
+        return (type(self), (self.source, self.problems))
 
     def lines(self) -> list[str]:
         return [f"{self.source}: {key}: {msg}" if key else f"{self.source}: {msg}"

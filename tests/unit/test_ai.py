@@ -379,6 +379,24 @@ def test_bot_cli_output(capsys):
     assert lines[3].startswith("time per game: ")
 
 
+@pytest.mark.parametrize("error", [
+    "UnknownId('variant', 'no-such-thing', ['spider-1suit'])",
+    "VariantError('mine.toml', [('rules.columns', 'must be 1 to 20')])",
+    "IllegalMove('column 3 is empty', '3>4')",
+    "NotationError('move at least one card')",
+])
+def test_engine_errors_cross_back_from_a_worker_process_whole(error):
+    # The bot's worker processes hand errors back pickled; one that does not unpickle leaves
+    # the pool waiting for ever.
+    import pickle
+
+    from spider_tui import engine
+
+    e = eval(error, vars(engine))
+    back = pickle.loads(pickle.dumps(e))
+    assert type(back) is type(e) and str(back) == str(e) and vars(back) == vars(e)
+
+
 def test_bot_cli_unknown_variant_is_one_line(capsys):
     assert main(["bot", "--variant", "no-such", "--games", "1"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
