@@ -16,6 +16,12 @@ class IllegalMove(SpiderError):
         self.move = move
 
 
+class RuleFailure(IllegalMove):
+    """A variant's own Python code (a method a plugin's :class:`RuleSet` subclass overrides)
+    raised. The action it was part of is refused and nothing changes; the message names the
+    variant, the method and the error, for the plugin's author."""
+
+
 class NotationError(IllegalMove):
     """Text that is not a move at all (``"3>>7"``) or names a column that does not exist."""
 

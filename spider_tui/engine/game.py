@@ -10,7 +10,7 @@ from . import deal as _deal
 from . import position as _position
 from .cards import RANK, RANK_NAMES, glyph
 from .catalog import Catalog, ScoringScheme, default_catalog
-from .errors import IllegalMove, NotationError, SpiderError
+from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
 from .rules import RuleSet, _article
 from .state import FOUNDATION, State, record_flips, record_removals
@@ -57,6 +57,9 @@ class Game:
         self.elapsed = 0.0
         #: The table as it was when this game began (for saves and replays).
         self.start = state.copy()
+        #: A plugin's own rule code runs in this game's moves (a RuleSet subclass): an action
+        #: then keeps a copy of the table to put back if that code raises.
+        self._plugin_rules = type(rules) is not RuleSet
         self._version = 0
         self._status: tuple[int, str] | None = None
         self._legal: tuple[int, list[Move]] | None = None
@@ -127,7 +130,10 @@ class Game:
 
     def deal_refusal(self) -> str | None:
         """Why dealing is not allowed now, or ``None``."""
-        return self.state.deal_refusal()
+        try:
+            return self.state.deal_refusal()
+        except RuleFailure as e:  # the plugin's deal rule is broken: no deal, and why
+            return str(e)
 
     def legal_moves(self) -> list[Move]:
         """Every legal action in canonical order (by source, then target; a deal last)."""
@@ -135,7 +141,10 @@ class Game:
         if legal is not None and legal[0] == self._version:
             return list(legal[1])
         st = self.state
-        raw = st.moves()
+        try:
+            raw = st.moves()
+        except RuleFailure:  # manual removal asks the plugin what a complete run is;
+            raw = []  # playing such a move says what went wrong
         raw.sort(key=_canonical_order)
         cols = st.cols
         if st.comp.descending:
@@ -157,7 +166,7 @@ class Game:
                 per_target[(s, d)] = per_target.get((s, d), 0) + 1
             out = [_move(s, d, k, d >= 0 and (not cols[d] or per_target[(s, d)] > 1))
                    for s, k, d in raw]
-        if st.deal_refusal() is None:
+        if self.deal_refusal() is None:
             out.append(DEAL_MOVE)
         self._legal = (self._version, out)
         return list(out)
@@ -168,10 +177,13 @@ class Game:
             return self._status[1]
         if self.state.won():
             st = WON
-        elif self.state.deal_refusal() is None or self.state.moves():
+        elif self.deal_refusal() is None:
             st = PLAYING
         else:
-            st = STUCK
+            try:
+                st = PLAYING if self.state.moves() else STUCK
+            except RuleFailure:  # not known to be over: the next move will say why it fails
+                st = PLAYING
         self._status = (self._version, st)
         return st
 
@@ -285,10 +297,19 @@ class Game:
     # ------------------------------------------------------------------ actions
 
     def _do(self, m: Move) -> Step:
+        if self._plugin_rules:
+            before = self.state.copy()
+            try:
+                rec = self.state.apply(m.as_tuple())
+            except RuleFailure:
+                for slot in State.__slots__:  # in place: the UI holds on to the state
+                    setattr(self.state, slot, getattr(before, slot))
+                raise
+        else:
+            rec = self.state.apply(m.as_tuple())
         legal = self._legal
         self._legal_before.append(legal[1] if legal is not None and legal[0] == self._version
                                   else None)
-        rec = self.state.apply(m.as_tuple())
         step = Step(m, rec, record_flips(rec), tuple(record_removals(rec)))
         self.history.append(step)
         self.flips += step.flips

@@ -12,6 +12,7 @@ per rule set for every pair of cards and plays from the resulting tables.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -28,7 +29,7 @@ from .cards import (
     glyph,
     parse_suit,
 )
-from .errors import VariantError
+from .errors import RuleFailure, VariantError
 
 VARIANT_FORMAT = "spider-variant/1"
 HOUSE_RULES_FORMAT = "spider-house-rules/1"
@@ -62,6 +63,7 @@ def _article(rank: int) -> str:
 class RuleSet:
     """One variant's complete rules. Column indexes are 0-based here; notation adds one."""
 
+
     id: str
     name: str
     #: The suit of each Ace-to-King set in the deck: ``(0,) * 8`` is eight sets of spades.
@@ -90,6 +92,15 @@ class RuleSet:
     house_rules: tuple[str, ...] = ()
     #: Where the rule set was declared (a file name, or a plugin), for messages.
     source: str = field(default="", compare=False)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A plugin's rule methods run inside the engine's moves: whatever one raises becomes
+        # a RuleFailure (an IllegalMove), which the game refuses cleanly instead of crashing.
+        super().__init_subclass__(**kwargs)
+        for name in RULE_METHODS:
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_guarded", False):
+                setattr(cls, name, _guarded(method, name))
 
     # ----------------------------------------------------------------- derived facts
 
@@ -264,6 +275,28 @@ _SECTION_KEYS = {
     "moves": {"place", "lift", "empty"},
     "runs": {"complete", "to_win", "auto_remove"},
 }
+
+
+#: The methods a Python variant may override (see the README), each guarded by
+#: :meth:`RuleSet.__init_subclass__`.
+RULE_METHODS = ("links", "why_not_linked", "accepts", "why_not_accepted", "accepts_in_empty",
+                "why_not_in_empty", "is_complete", "deal_refusal", "deal_targets",
+                "initial_layout")
+
+
+def _guarded(method: Any, name: str) -> Any:
+    @functools.wraps(method)
+    def guarded(self: RuleSet, *args: Any) -> Any:
+        try:
+            return method(self, *args)
+        except RuleFailure:
+            raise
+        except Exception as e:
+            raise RuleFailure(f"the rules of {self.name} failed: {name}() raised "
+                              f"{type(e).__name__}: {e}") from e
+
+    guarded._guarded = True  # type: ignore[attr-defined]
+    return guarded
 
 
 def _is_int(v: Any) -> bool:

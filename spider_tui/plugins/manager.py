@@ -27,7 +27,7 @@ import pluggy
 
 from .. import paths
 from ..engine.catalog import Catalog, DuplicateId
-from ..engine.errors import SpiderError
+from ..engine.errors import RuleFailure, SpiderError
 from ..engine.rules import HouseRule, RuleSet
 from . import hookspecs
 from .files import import_file, load_theme_folder, load_variant_folder, python_files
@@ -106,6 +106,8 @@ def _allowed() -> set[str] | None:
 
 def _short_error(exc: BaseException) -> str:
     """``Type: message (file, line)``, naming the plugin's own line, not importlib's."""
+    if isinstance(exc, RuleFailure) and exc.__cause__ is not None:
+        exc = exc.__cause__  # what the plugin's rule method raised, where it raised it
     if isinstance(exc, SyntaxError) and exc.filename:
         frames = [(exc.filename, exc.lineno)]
     else:
