@@ -9,6 +9,7 @@ from .errors import (
     IllegalMove,
     NotationError,
     PositionError,
+    RuleFailure,
     SpiderError,
     UnknownId,
     VariantError,
@@ -20,7 +21,7 @@ from .state import DEAL, FOUNDATION, State
 
 __all__ = [
     "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "HouseRule",
-    "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleSet",
+    "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
     "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "UnknownId", "VariantError",
     "WON", "default_catalog", "glyph", "house_rules_from_dict", "parse_card", "random_deal",
 ]

@@ -63,7 +63,6 @@ def _article(rank: int) -> str:
 class RuleSet:
     """One variant's complete rules. Column indexes are 0-based here; notation adds one."""
 
-
     id: str
     name: str
     #: The suit of each Ace-to-King set in the deck: ``(0,) * 8`` is eight sets of spades.

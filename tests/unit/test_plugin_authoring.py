@@ -185,9 +185,8 @@ def _variant_whose(method: str, fails_when, base: str = "spider-1suit") -> RuleS
 
 
 def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_nothing():
-    from spider_tui.engine import IllegalMove, State
+    from spider_tui.engine import IllegalMove, RuleFailure, State
     from spider_tui.engine.cards import card
-    from spider_tui.engine.errors import RuleFailure
 
     # Dropping the Ace completes a run: the cards have moved when is_complete is asked.
     rules = _variant_whose("is_complete", lambda run: True)
@@ -207,8 +206,7 @@ def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_noth
 
 
 def test_a_variant_whose_deal_rules_raise_refuses_the_deal_and_the_game_goes_on():
-    from spider_tui.engine import PLAYING
-    from spider_tui.engine.errors import RuleFailure
+    from spider_tui.engine import PLAYING, RuleFailure
 
     game = Game.new(_variant_whose("deal_targets", lambda left: left < 50), deal=3)
     game.play("d")
