@@ -73,8 +73,9 @@ def test_every_hint_is_a_legal_move_as_listed(variant, deal):
             assert h.reason
 
 
-@pytest.mark.parametrize("variant,deal", [("spider-2suit", 3), ("spider-4suit", 21),
-                                          ("spider-4suit", 22), ("spiderette", 4)])
+@pytest.mark.parametrize("variant,deal", [("spider-1suit", 9), ("spider-2suit", 3),
+                                          ("spider-4suit", 21), ("spider-4suit", 22),
+                                          ("spiderette", 4)])
 def test_the_fair_hint_ignores_the_hidden_cards(variant, deal):
     g = mid_game(variant, deal, 6).copy()  # no history: both games start from the table
     base = [(str(h.move), h.reason) for h in hints(g, **EXACT)]
