@@ -7,6 +7,9 @@ The ``table`` fixture turns a hand-made position file into a :class:`Game`. Hand
 show only the cards that matter; ``table(text, filler=N)`` puts every card of the deck the text
 leaves out face down at the bottom of column ``N`` (1-based), so the position is a legal deck
 without the test having to list 104 cards.
+
+The ``variant_whose`` fixture makes a plugin variant (a RuleSet subclass) one of whose rule
+methods raises, to show that a broken plugin refuses an action instead of crashing the game.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ os.environ["SPIDER_TUI_HOME"] = tempfile.mkdtemp(prefix="spider-tui-test-home-")
 
 import tomli_w  # noqa: E402
 
-from spider_tui.engine import Game  # noqa: E402
+from spider_tui.engine import Game, RuleSet  # noqa: E402
 from spider_tui.engine.cards import code, parse_card, parse_suit  # noqa: E402
 from spider_tui.engine.catalog import Catalog  # noqa: E402
 
@@ -75,3 +78,26 @@ def table() -> Callable[..., Game]:
 @pytest.fixture
 def fill() -> Callable[..., str]:
     return fill_position
+
+
+def variant_whose_rule_raises(method: str, fails_when, base: str = "spider-1suit") -> RuleSet:
+    """``base``'s rules in a plugin subclass whose ``method`` raises when ``fails_when(*args)``."""
+    import dataclasses
+
+    from spider_tui.engine import default_catalog
+
+    def broken(self, *args):
+        if fails_when(*args):
+            raise ZeroDivisionError("kaput")
+        return getattr(RuleSet, method)(self, *args)
+
+    cls = type("Broken", (RuleSet,), {method: broken})
+    rules = default_catalog().variant(base)
+    return cls(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)})
+
+
+@pytest.fixture
+def variant_whose() -> Callable[..., RuleSet]:
+    """``variant_whose(method, fails_when, base="spider-1suit") -> RuleSet``: a plugin variant
+    whose ``method`` raises ZeroDivisionError("kaput") when ``fails_when(*args)``."""
+    return variant_whose_rule_raises

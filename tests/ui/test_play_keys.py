@@ -125,19 +125,9 @@ async def test_demo_plays_on_never_coming_back_and_any_key_stops_it(monkeypatch)
     assert len(positions) == len(played) + 1
 
 
-async def test_a_plugin_variant_whose_deal_raises_is_refused_with_a_message_not_a_crash():
-    import dataclasses
-
-    from spider_tui.engine import RuleSet, default_catalog
-
-    class Broken(RuleSet):
-        def deal_targets(self, stock_left):
-            if stock_left < 50:
-                raise ZeroDivisionError("kaput")
-            return super().deal_targets(stock_left)
-
-    base = default_catalog().variant("spider-1suit")
-    rules = Broken(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+async def test_a_plugin_variant_whose_deal_raises_is_refused_with_a_message_not_a_crash(
+        variant_whose):
+    rules = variant_whose("deal_targets", lambda stock_left: stock_left < 50)
     app = make_app(Game.new(rules, deal=3))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")

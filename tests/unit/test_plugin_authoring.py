@@ -168,28 +168,13 @@ def test_a_play_hook_that_raises_is_reported_and_switched_off():
     game.play(game.legal_moves()[0])  # the game goes on
 
 
-def _variant_whose(method: str, fails_when, base: str = "spider-1suit") -> RuleSet:
-    """``base``'s rules in a plugin subclass whose ``method`` raises when ``fails_when(*args)``."""
-    import dataclasses
-
-    from spider_tui.engine import default_catalog
-
-    def broken(self, *args):
-        if fails_when(*args):
-            raise ZeroDivisionError("kaput")
-        return getattr(RuleSet, method)(self, *args)
-
-    cls = type("Broken", (RuleSet,), {method: broken})
-    rules = default_catalog().variant(base)
-    return cls(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)})
-
-
-def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_nothing():
+def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_nothing(
+        variant_whose):
     from spider_tui.engine import IllegalMove, RuleFailure, State
     from spider_tui.engine.cards import card
 
     # Dropping the Ace completes a run: the cards have moved when is_complete is asked.
-    rules = _variant_whose("is_complete", lambda run: True)
+    rules = variant_whose("is_complete", lambda run: True)
     run = [card(r, 0) for r in range(13, 1, -1)]
     cols = [[card(5, 0)] + run, [card(9, 0), card(1, 0)]] + [[card(13, 0)]] * 8
     game = Game(rules, State(rules, cols, [1, 1] + [0] * 8, [card(4, 0)] * 10))
@@ -205,10 +190,10 @@ def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_noth
     assert game.to_position() == before
 
 
-def test_a_variant_whose_deal_rules_raise_refuses_the_deal_and_the_game_goes_on():
+def test_a_variant_whose_deal_rules_raise_refuses_the_deal_and_the_game_goes_on(variant_whose):
     from spider_tui.engine import PLAYING, RuleFailure
 
-    game = Game.new(_variant_whose("deal_targets", lambda left: left < 50), deal=3)
+    game = Game.new(variant_whose("deal_targets", lambda left: left < 50), deal=3)
     game.play("d")
     before = game.to_position()
     with pytest.raises(RuleFailure, match=r"deal_targets\(\) raised ZeroDivisionError: kaput"):
@@ -217,18 +202,18 @@ def test_a_variant_whose_deal_rules_raise_refuses_the_deal_and_the_game_goes_on(
     game.undo()
     assert game.state.stock_left == 50
 
-    game = Game.new(_variant_whose("deal_refusal", lambda left, empty: True), deal=3)
+    game = Game.new(variant_whose("deal_refusal", lambda left, empty: True), deal=3)
     assert "deal_refusal() raised ZeroDivisionError" in game.deal_refusal()
     assert game.status == PLAYING and "d" not in map(str, game.legal_moves())
     with pytest.raises(RuleFailure):
         game.play("d")
 
 
-def test_a_variant_that_cannot_deal_its_layout_is_a_spider_error():
+def test_a_variant_that_cannot_deal_its_layout_is_a_spider_error(variant_whose):
     from spider_tui.engine import SpiderError
 
     with pytest.raises(SpiderError, match=r"initial_layout\(\) raised ZeroDivisionError"):
-        Game.new(_variant_whose("initial_layout", lambda: True), deal=1)
+        Game.new(variant_whose("initial_layout", lambda: True), deal=1)
 
 
 # ------------------------------------------------------------------ the player's folder
