@@ -69,7 +69,7 @@ class Tables:
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck")
+                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         key = (style, rules.suit_count)
@@ -78,6 +78,11 @@ class Tables:
         self.w_down = W_DOWN[key]
         self.w_down_col = W_DOWN_COL[key]
         self.w_dig = W_DIG.get(key, W_DIG.get((style, 0), 0.0))
+        #: Whether a fair search goes on past a card it turns over (see search.py): with one
+        #: or two suits. Measured with benchmarks/bot_bench.py (300 ms a move, deals 1-200):
+        #: one suit 172 wins before, 187 with it; two suits 101 and 110; four suits 37 and 27,
+        #: so not with more suits.
+        self.through = rules.suit_count in (1, 2)
         comp = compiled(rules)
         n = NUM_CARDS
         self.rules = rules

@@ -4,10 +4,13 @@ From the position it is given, a best-first search visits the positions reachabl
 (a transposition table keeps each position once) and scores each with the board's evaluation.
 Every first move is credited with the best score found behind it.
 
-On a *fair* board (face-down and stock cards UNKNOWN) a move that turns a card over ends its
-line: what appears cannot be known, so that position is scored by the count of cards turned
-over, and the search goes on elsewhere. Deals are never searched on a fair board (the stock is
-unknown); on a peeked board both flips and deals are searched through.
+On a *fair* board (face-down and stock cards UNKNOWN) a card turned over stays UNKNOWN, face
+up: what appears cannot be known, so it is scored by the count of cards turned over, nothing
+goes onto it and it does not move. With one or two suits (``Tables.through``) the line goes on
+with the moves that do not depend on it, so a line may turn over several cards one after
+another (a card in one column, then another elsewhere) and is credited with all of them; with
+more suits the line ends there and the search goes on elsewhere. Deals are never searched on a fair board (the
+stock is unknown); on a peeked board both flips and deals are searched through.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from .board import (DEAL, EMPTY_WORTH, FOUNDATION, HIDDEN, UNKNOWN, W_RUN, W_STA
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
 DEPTH_COST = 0.5
-#: How a line ends, as :func:`best_first` tells its visitor: it wins, or it turns over a card
-#: the searcher cannot see (the line cannot go on).
+#: What a move does, as :func:`best_first` tells its visitor: it wins (the line ends there),
+#: or it turns over a card the searcher cannot see.
 WIN, REVEAL = 2, 1
 #: Added to the score of a position that wins, so that a win outranks any other position.
 WIN_BONUS = 1e6
@@ -36,7 +39,7 @@ class Result:
     best: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
     #: The same, counting only positions with no empty column (from where a deal may follow).
     best_full: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
-    #: The same, counting only lines that turn over a card.
+    #: The same, counting only lines whose last move turns over a card.
     best_reveal: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
     nodes: int = 0
     complete: bool = False
@@ -154,12 +157,13 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
     seconds), ``max_nodes`` expansions, or nothing is left.
 
     Each new position is passed to ``visit(cols, score, idx, first, end, depth)``: its
-    columns, its score, an index for :func:`line_of`, the first move of its line, how the line
-    ends there (:data:`WIN`, :data:`REVEAL` or 0) and how many moves lead there; a true answer
-    stops the search. Positions in ``seen`` are never entered and every position
-    visited is added to it. A line ends where it wins or turns an UNKNOWN card face up (what
-    shows cannot be known). ``root_moves`` restricts the first moves. Returns ``(nodes
-    expanded, whether the search ran out of positions, trail)``.
+    columns, its score, an index for :func:`line_of`, the first move of its line, what the
+    last move did (:data:`WIN`, :data:`REVEAL` or 0) and how many moves lead there; a true
+    answer stops the search. Positions in ``seen`` are never entered and every position
+    visited is added to it. A line ends where it wins; where it turns an UNKNOWN card face up,
+    it ends too, unless ``through`` (one or two suits): then that card blocks its column and
+    the line goes on elsewhere. ``root_moves`` restricts the
+    first moves. Returns ``(nodes expanded, whether the search ran out of positions, trail)``.
 
     Positions are kept as lists of columns, not boards: a child costs two new columns and a
     few lookups of what is remembered about them."""
@@ -167,6 +171,7 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
     memo_get = t.memo.get
     info = t.info
     win_runs = t.win_runs
+    through = t.through
     if seen is None:
         seen = set()
     trail: list = [(-1, None)]
@@ -226,7 +231,7 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
             end = WIN if ndone >= win_runs else REVEAL if reveal else 0
             if visit(nc, val, cid, f, end, depth + 1):
                 return True
-            if not end:
+            if not end or (through and end == REVEAL):
                 heapq.heappush(heap, (-(val - DEPTH_COST * (depth + 1)), cid, nc, val, ndone,
                                       nsp, depth + 1, f))
         return False
