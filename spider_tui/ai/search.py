@@ -9,8 +9,8 @@ up: what appears cannot be known, so it is scored by the count of cards turned o
 goes onto it and it does not move. With one or two suits (``Tables.through``) the line goes on
 with the moves that do not depend on it, so a line may turn over several cards one after
 another (a card in one column, then another elsewhere) and is credited with all of them; with
-more suits the line ends there and the search goes on elsewhere. Deals are never searched on a fair board (the
-stock is unknown); on a peeked board both flips and deals are searched through.
+more suits the line ends there and the search goes on elsewhere. Deals are never searched on a
+fair board (the stock is unknown); on a peeked board both flips and deals are searched through.
 """
 
 from __future__ import annotations
@@ -162,8 +162,8 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
     answer stops the search. Positions in ``seen`` are never entered and every position
     visited is added to it. A line ends where it wins; where it turns an UNKNOWN card face up,
     it ends too, unless ``through`` (one or two suits): then that card blocks its column and
-    the line goes on elsewhere. ``root_moves`` restricts the
-    first moves. Returns ``(nodes expanded, whether the search ran out of positions, trail)``.
+    the line goes on elsewhere. ``root_moves`` restricts the first moves. Returns ``(nodes
+    expanded, whether the search ran out of positions, trail)``.
 
     Positions are kept as lists of columns, not boards: a child costs two new columns and a
     few lookups of what is remembered about them."""
