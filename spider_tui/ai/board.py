@@ -45,15 +45,6 @@ RUN_CARDS = 13  # a complete run, King to Ace
 #: The worth of having 0, 1, 2, ... empty columns: the first is worth most, and a card turned
 #: over soon beats a third or fourth empty column kept idle.
 EMPTY_WORTH = (0.0, 60.0, 100.0, 120.0, 130.0) + tuple(130.0 + 5 * i for i in range(1, 16))
-#: With two suits the fair player needs empty columns most (to sort the suits apart): each is
-#: worth about twice as much, so one is not given up to turn over a single card. Measured with
-#: benchmarks/bot_bench.py (two suits, 300 ms a move, deals 1-200): 110 wins with
-#: EMPTY_WORTH, 121 with these.
-EMPTY_WORTH_2SUIT = ((0.0, 120.0, 200.0, 250.0, 280.0)
-                     + tuple(280.0 + 5 * i for i in range(1, 16)))
-#: The empty-column worths by style and number of suits (0: any other), as for W_DOWN.
-EMPTY = {("play", 2): EMPTY_WORTH_2SUIT, ("play", 0): EMPTY_WORTH,
-         ("solve", 0): EMPTY_WORTH}
 #: Per face-down card, and per column still holding any (it cannot be emptied), by who plays:
 #: the fair player (hint, bot) must dig for information and leans hard on turning cards over;
 #: the solver, which sees every card, does better weighing order more; and with one suit, where
@@ -78,8 +69,7 @@ class Tables:
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
-                 "empty_worth")
+                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         key = (style, rules.suit_count)
@@ -88,7 +78,6 @@ class Tables:
         self.w_down = W_DOWN[key]
         self.w_down_col = W_DOWN_COL[key]
         self.w_dig = W_DIG.get(key, W_DIG.get((style, 0), 0.0))
-        self.empty_worth = EMPTY.get((style, rules.suit_count), EMPTY[(style, 0)])
         #: Whether a fair search goes on past a card it turns over (see search.py): with one
         #: or two suits. Measured with benchmarks/bot_bench.py (300 ms a move, deals 1-200):
         #: one suit 172 wins before, 187 with it; two suits 101 and 110; four suits 37 and 27,
@@ -308,7 +297,7 @@ class Board:
         return self.t.info(self.cols[i])[0]
 
     def score(self) -> float:
-        val = sum(self.cs) + W_RUN * self.done + self.t.empty_worth[self.cols.count(b"")]
+        val = sum(self.cs) + W_RUN * self.done + EMPTY_WORTH[self.cols.count(b"")]
         if starved(self.t, self.done, len(self.stock) - self.sp):
             val -= W_STARVED
         return val

@@ -19,7 +19,7 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from .board import (DEAL, FOUNDATION, HIDDEN, UNKNOWN, W_RUN, W_STARVED, Board,
+from .board import (DEAL, EMPTY_WORTH, FOUNDATION, HIDDEN, UNKNOWN, W_RUN, W_STARVED, Board,
                     moved, starved)
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
@@ -172,7 +172,6 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
     info = t.info
     win_runs = t.win_runs
     through = t.through
-    empty_worth = t.empty_worth
     if seen is None:
         seen = set()
     trail: list = [(-1, None)]
@@ -217,7 +216,7 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
                     val += (memo_get(nb) or info(nb))[0] - (memo_get(b) or info(b))[0]
                     ne += (not nb) - (not b)
                     reveal = reveal or (bool(nb) and nb[-1] == UNKNOWN)
-                val += empty_worth[ne] - empty_worth[empties]
+                val += EMPTY_WORTH[ne] - EMPTY_WORTH[empties]
                 ndone = done + rem
                 left = stock_len - sp
                 if rem and starved(t, ndone, left) and not starved(t, done, left):

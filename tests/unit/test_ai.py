@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from spider_tui.ai.board import HIDDEN, Board
+from spider_tui.ai.board import Board
 from spider_tui.ai.bot import Autoplayer, play_deal, wilson
 from spider_tui.ai.hint import hints
 from spider_tui.ai.search import best_first, line_of
@@ -318,23 +318,6 @@ def test_the_search_scores_each_position_as_the_board_does(variant, peek):
         for _ in range(8):
             g.play(auto.next_move(g))
     assert checked > 30
-
-
-def test_with_two_suits_an_empty_column_outweighs_a_card_turned_over():
-    """With two suits the fair player keeps an empty column rather than fill it to turn over
-    one card; with four suits the card is worth more."""
-    for variant, keeps in (("spider-2suit", True), ("spider-4suit", False)):
-        b = Board.from_game(Game.new(variant, deal=1))
-        b.cols[0] = b.cols[0][-1:]  # a lone card, nothing under it
-        b.cs = [b.t.info(c)[0] for c in b.cols]
-        emptied, turned = b.copy(), b.copy()
-        emptied.cols[0] = b""  # the lone card gone: an empty column ...
-        below = b.cols[1][:-1]  # ... or column 2's card gone and the one under it turned over
-        turned.cols[1] = below[:-1] + bytes((below[-1] - HIDDEN,))
-        for x in (emptied, turned):
-            x.cs = [x.t.info(c)[0] for c in x.cols]
-        assert b.down[1] > 1 and turned.down[1] == b.down[1] - 1
-        assert (emptied.score() > turned.score()) == keeps, variant
 
 
 @pytest.mark.parametrize("variant", ["spider-4suit", "spider-2suit", "spiderette"])
