@@ -28,17 +28,25 @@ FILL = "fill the empty columns so that you can deal"
 DIG = "nothing better is left, so turn a card over"
 #: Looking past the card a line turns over: the best lines (at most this many) are played in
 #: worlds drawn from what the player cannot see, each world searched on from the line's end,
-#: and ranked by the mean of the best scores found there, less ``LINE_COST`` per move of the
-#: line. ``SAMPLE_SHARE`` of the budget goes to it. Measured with benchmarks/bot_bench.py on
-#: four-suit deals 1-200: 22 wins without it (120 ms a move; 500 ms did no better), 29 with it
-#: (300 ms a move).
+#: and ranked by the mean of the best scores found there (pulled towards the worst by
+#: ``RISK``), less ``LINE_COST`` per move of the line. ``SAMPLE_SHARE`` of the budget goes to
+#: it. Measured with benchmarks/bot_bench.py on four-suit deals 1-200: 22 wins without it
+#: (120 ms a move; 500 ms did no better), 29 with it (300 ms a move).
 SAMPLE_LINES = 6
 SAMPLE_WORLDS = 6
 SAMPLE_SHARE = 0.75
 LINE_COST = 2.0
+#: How much a line's worst world weighs against the mean of its worlds when lines are ranked
+#: in sampled worlds (the look-past and the deal preparation): a line is worth
+#: ``(1 - RISK) * mean + RISK * worst``, so that of two lines that do as well on average, the
+#: one that never leads into a blockade wins. By number of suits (0: any other). Measured
+#: with benchmarks/bot_bench.py (300 ms a move, deals 1-200): two suits 110 wins with the
+#: mean alone (seven runs of that play or of small changes to it gave 99-111), 125 and
+#: 115 in two runs with 0.5.
+RISK = {2: 0.5, 0: 0.0}
 #: When nothing improves the table and a row is to come: the lines (at most this many) to the
 #: best tables with no empty column, and dealing at once, are each followed by a deal in the
-#: sampled worlds and searched on from there; the best mean (less ``LINE_COST`` per move)
+#: sampled worlds and searched on from there; the best value (as in the look-past)
 #: decides how the table is left for the row. Measured with benchmarks/bot_bench.py (300 ms a
 #: move, deals 1-200): four suits 29 wins before, 37 with it; two suits 99 and 101; one suit
 #: 167 and 172 (the one- and two-suit figures before it also predate the starved-table check).
@@ -141,27 +149,39 @@ def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
 
 def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
              max_nodes: int | None, deal: bool = False) -> list[float]:
-    """Per line: the mean over ``worlds`` of the best score a search finds after the line
-    (and then a deal, with ``deal``; a world where no deal can come counts as lost), less
-    ``LINE_COST`` per move of the line. The time left is shared out evenly."""
+    """Per line: the best score a search finds after the line (and then a deal, with
+    ``deal``; a world where no deal can come counts as lost) in each of ``worlds``, taken
+    together by :func:`risk_value`, less ``LINE_COST`` per move of the line. The time left is
+    shared out evenly."""
+    if not worlds:
+        return [-LINE_COST * len(line) for line in lines]
+    risk = RISK.get(worlds[0].t.rules.suit_count, RISK[0])
     jobs = len(lines) * len(worlds)
     out = []
     for line in lines:
-        total = 0.0
+        values = []
         for w in worlds:
             b = w.copy()
             for m in line:
                 b.apply(m)
             now = time.perf_counter()
             if deal and not b.can_deal():
-                total -= WIN_BONUS
+                values.append(-WIN_BONUS)
             else:
                 if deal:
                     b.deal()
-                total += _best_score(b, now + max(0.0, deadline - now) / jobs, max_nodes)
+                values.append(_best_score(b, now + max(0.0, deadline - now) / jobs,
+                                          max_nodes))
             jobs -= 1
-        out.append(total / len(worlds) - LINE_COST * len(line))
+        out.append(risk_value(values, risk) - LINE_COST * len(line))
     return out
+
+
+def risk_value(values: list[float], risk: float) -> float:
+    """What a line is worth from its scores in the sampled worlds: their mean, pulled
+    towards the worst of them by ``risk`` (0: the mean alone, 1: the worst alone)."""
+    mean = sum(values) / len(values)
+    return (1.0 - risk) * mean + risk * min(values)
 
 
 def _worlds(game: Game, board: Board, salt: bytes = b"") -> list[Board]:

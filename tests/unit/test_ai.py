@@ -198,6 +198,20 @@ def test_before_a_deal_the_hint_weighs_arranging_the_table_against_dealing_at_on
             [(str(h.move), h.reason) for h in hs]
 
 
+def test_a_line_that_can_lead_into_a_blockade_ranks_below_a_steady_one():
+    # Lines are valued from their scores in the sampled worlds: the mean, pulled towards the
+    # worst by the risk weight (two suits: a line that wins big in most worlds but is lost
+    # in one is worth less than one that does well everywhere).
+    from spider_tui.ai.hint import RISK, risk_value
+
+    steady, risky = [300.0] * 6, [500.0] * 5 + [-400.0]
+    assert risk_value(risky, 0.0) == pytest.approx(350.0)
+    assert risk_value(risky, 1.0) == -400.0
+    assert risk_value(steady, RISK[2]) == 300.0
+    assert risk_value(risky, 0.0) > risk_value(steady, 0.0)
+    assert risk_value(risky, RISK[2]) < risk_value(steady, RISK[2])
+
+
 #: Four-suit deal 30 as the bot left it with the stock empty (found by playing it with a fixed
 #: node allowance): no line improves the table, and no row can come.
 DIG_POSITION = """\
