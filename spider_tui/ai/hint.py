@@ -153,8 +153,6 @@ def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
     ``deal``; a world where no deal can come counts as lost) in each of ``worlds``, taken
     together by :func:`risk_value`, less ``LINE_COST`` per move of the line. The time left is
     shared out evenly."""
-    if not worlds:
-        return [-LINE_COST * len(line) for line in lines]
     risk = RISK.get(worlds[0].t.rules.suit_count, RISK[0])
     jobs = len(lines) * len(worlds)
     out = []
