@@ -41,8 +41,8 @@ LINE_COST = 2.0
 #: ``(1 - RISK) * mean + RISK * worst``, so that of two lines that do as well on average, the
 #: one that never leads into a blockade wins. By number of suits (0: any other). Measured
 #: with benchmarks/bot_bench.py (300 ms a move, deals 1-200): two suits 110 wins with the
-#: mean alone (seven runs of that play or of small changes to it gave 99-111), 125 and
-#: 115 in two runs with 0.5.
+#: mean alone (seven runs of that play or of small changes to it gave 99-111); 125, 115
+#: and 118 in three runs with 0.5; 121 and 117 in two runs with 1.0 (the worst alone).
 RISK = {2: 0.5, 0: 0.0}
 #: When nothing improves the table and a row is to come: the lines (at most this many) to the
 #: best tables with no empty column, and dealing at once, are each followed by a deal in the
