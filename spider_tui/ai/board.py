@@ -575,6 +575,25 @@ def sample_world(fair: Board, unseen: Sequence[int], rng) -> Board:
     return new
 
 
+def forget(world: Board) -> None:
+    """Turn ``world`` back into a fair view, in place: every face-down card and every card
+    still in the stock UNKNOWN again. The cards turned face up in it (by a line played in the
+    world, or a row dealt there) stay as they are: what a player would see after playing
+    that line in the real game."""
+    info = world.t.info
+    cols = world.cols
+    cs = world.cs
+    hidden_unknown = bytes((UNKNOWN + HIDDEN,))
+    for i, col in enumerate(cols):
+        down = info(col)[2]
+        if down:
+            cols[i] = hidden_unknown * down + col[down:]
+            cs[i] = info(cols[i])[0]
+    left = world.stock_left()
+    if left:
+        world.stock = world.stock[:world.sp] + [UNKNOWN] * left
+
+
 def visible_counts(state: State) -> list[int]:
     """How many of each card code a player cannot see (the deck minus every visible card)."""
     counts = [0] * NUM_CARDS
@@ -589,5 +608,5 @@ def visible_counts(state: State) -> list[int]:
     return counts
 
 
-__all__ = ["Board", "DEAL", "FOUNDATION", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "moved",
-           "sample_world", "starved", "tables_for", "visible_counts"]
+__all__ = ["Board", "DEAL", "FOUNDATION", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget",
+           "moved", "sample_world", "starved", "tables_for", "visible_counts"]

@@ -17,7 +17,7 @@ from ..engine.cards import glyph
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL, FOUNDATION
-from .board import Board, sample_world, visible_counts
+from .board import Board, forget, sample_world, visible_counts
 from .search import WIN, WIN_BONUS, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
@@ -27,11 +27,11 @@ FILL = "fill the empty columns so that you can deal"
 #: How a hint that turns a card over at some cost begins its reason.
 DIG = "nothing better is left, so turn a card over"
 #: Looking past the card a line turns over: the best lines (at most this many) are played in
-#: worlds drawn from what the player cannot see, each world searched on from the line's end,
-#: and ranked by the mean of the best scores found there (pulled towards the worst by
-#: ``RISK``), less ``LINE_COST`` per move of the line. ``SAMPLE_SHARE`` of the budget goes to
-#: it. Measured with benchmarks/bot_bench.py on four-suit deals 1-200: 22 wins without it
-#: (120 ms a move; 500 ms did no better), 29 with it (300 ms a move).
+#: worlds drawn from what the player cannot see, each world searched on from the line's end
+#: (see ``FORGET``), and ranked by the mean of the best scores found there (pulled towards
+#: the worst by ``RISK``), less ``LINE_COST`` per move of the line. ``SAMPLE_SHARE`` of the
+#: budget goes to it. Measured with benchmarks/bot_bench.py on four-suit deals 1-200: 22 wins
+#: without it (120 ms a move; 500 ms did no better), 29 with it (300 ms a move).
 SAMPLE_LINES = 6
 SAMPLE_WORLDS = 6
 SAMPLE_SHARE = 0.75
@@ -44,6 +44,15 @@ LINE_COST = 2.0
 #: mean alone (seven runs of that play or of small changes to it gave 99-111); 125, 115
 #: and 118 in three runs with 0.5; 121 and 117 in two runs with 1.0 (the worst alone).
 RISK = {2: 0.5, 0: 0.0}
+#: Whether a world's search goes on as a player would, knowing only what the line (and the
+#: row dealt after it) turned face up, the world's other face-down and stock cards unknown
+#: again (:func:`~spider_tui.ai.board.forget`). If not, it sees the whole world, and a line
+#: is credited with what only a player who knows where every card lies could make of it.
+#: By number of suits (0: any other). Measured with benchmarks/bot_bench.py (300 ms a move,
+#: deals 1-200): two suits 128 and 133 wins forgetting, against 125, 115 and 118 seeing the
+#: whole world; one suit 191 and 189 forgetting, against 183-188 in five runs of the play
+#: seeing (or of small changes to it). Four suits have not been run forgetting.
+FORGET = {1: True, 2: True, 0: False}
 #: When nothing improves the table and a row is to come: the lines (at most this many) to the
 #: best tables with no empty column, and dealing at once, are each followed by a deal in the
 #: sampled worlds and searched on from there; the best value (as in the look-past)
@@ -150,10 +159,13 @@ def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
 def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
              max_nodes: int | None, deal: bool = False) -> list[float]:
     """Per line: the best score a search finds after the line (and then a deal, with
-    ``deal``; a world where no deal can come counts as lost) in each of ``worlds``, taken
+    ``deal``; a world where no deal can come counts as lost) in each of ``worlds`` (knowing
+    only the cards they turned over, where ``FORGET`` says so), taken
     together by :func:`risk_value`, less ``LINE_COST`` per move of the line. The time left is
     shared out evenly."""
-    risk = RISK.get(worlds[0].t.rules.suit_count, RISK[0])
+    suits = worlds[0].t.rules.suit_count
+    risk = RISK.get(suits, RISK[0])
+    fair = FORGET.get(suits, FORGET[0])
     jobs = len(lines) * len(worlds)
     out = []
     for line in lines:
@@ -168,6 +180,8 @@ def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
             else:
                 if deal:
                     b.deal()
+                if fair:
+                    forget(b)
                 values.append(_best_score(b, now + max(0.0, deadline - now) / jobs,
                                           max_nodes))
             jobs -= 1
