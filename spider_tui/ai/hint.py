@@ -50,7 +50,7 @@ RISK = {2: 0.5, 0: 0.0}
 #: is credited with what only a player who knows where every card lies could make of it.
 #: By number of suits (0: any other). Measured with benchmarks/bot_bench.py (300 ms a move,
 #: deals 1-200): two suits 128 and 133 wins forgetting, against 125, 115 and 118 seeing the
-#: whole world; one suit 191 and 189 forgetting, against 183-188 in five runs of the play
+#: whole world; one suit 191, 189 and 192 forgetting, against 183-188 in five runs of the play
 #: seeing (or of small changes to it). Four suits have not been run forgetting.
 FORGET = {1: True, 2: True, 0: False}
 #: When nothing improves the table and a row is to come: the lines (at most this many) to the
