@@ -8,7 +8,7 @@ first cards of known deals; changing anything here breaks every deal number play
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .rules import RuleSet
 
@@ -41,22 +41,70 @@ def shuffled(cards: list[int], seed: int) -> list[int]:
     return out
 
 
-def layout(rules: RuleSet, deal: int) -> tuple[list[list[int]], list[int], list[int]]:
-    """``(columns, face_down_counts, stock)`` for deal number ``deal``.
+class Table(NamedTuple):
+    """A deal's starting table: the columns (and how many cards of each cannot be played yet,
+    and which of those lie face up under face-down ones), the other piles in table order, and
+    the stock (its first card dealt first)."""
 
-    The shuffled deck is dealt as a person deals: row by row across the columns (face-down cards
-    first), then what is left is the stock, its first card dealt first.
+    cols: list[list[int]]
+    down: list[int]
+    stock: list[int]
+    extra: list[list[int]]
+    shown: list[list[int]] | None
+
+
+def shuffled_deck(rules: RuleSet, deal: int) -> list[int]:
+    """The deck of ``rules`` shuffled for deal number ``deal``: all cards together, or (with
+    ``shuffle = "separate"``) each deck on its own, the decks stacked."""
+    cards = rules.deck_cards()
+    if rules.shuffle != "separate":
+        return shuffled(cards, deal)
+    by_suit: dict[int, list[list[int]]] = {}
+    for i, s in enumerate(rules.deck):
+        by_suit.setdefault(s, []).append(cards[13 * i:13 * i + 13])
+    decks = max(len(sets) for sets in by_suit.values())
+    out: list[int] = []
+    for j in range(decks):
+        one = [c for sets in by_suit.values() if j < len(sets) for c in sets[j]]
+        out += shuffled(one, (deal << 8) + j)
+    return out
+
+
+def table(rules: RuleSet, deal: int) -> Table:
+    """The starting table of deal number ``deal``.
+
+    The shuffled deck is dealt as a person deals: row by row across the columns (each card
+    face down or up as the rule set's faces say), then into the free cells, the reserves and
+    the waste as many cards as each is dealt; what is left is the stock, its first card dealt
+    first.
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
         raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {deal!r}")
-    deck = shuffled(rules.deck_cards(), deal)
-    shape = rules.initial_layout()
-    heights = [d + u for d, u in shape]
-    cols: list[list[int]] = [[] for _ in shape]
+    deck = shuffled_deck(rules, deal)
+    faces = rules.initial_faces()
+    heights = [len(f) for f in faces]
+    cols: list[list[int]] = [[] for _ in faces]
     pos = 0
     for row in range(max(heights, default=0)):
         for i, h in enumerate(heights):
             if row < h:
                 cols[i].append(deck[pos])
                 pos += 1
-    return cols, [d for d, _ in shape], deck[pos:]
+    down = [f.rfind("d") + 1 for f in faces]
+    shown = [[j for j in range(d) if f[j] == "u"] for f, d in zip(faces, down)]
+    extra: list[list[int]] = []
+    counts = (list(rules.cells_dealt) + [0] * (rules.cells - len(rules.cells_dealt))
+              + list(rules.reserves_dealt) + [0] * (rules.reserves - len(rules.reserves_dealt))
+              + [0] * rules.foundations + ([rules.waste_dealt] if rules.deal_to == "waste"
+                                           else []))
+    for n in counts:
+        extra.append(deck[pos:pos + n])
+        pos += n
+    return Table(cols, down, deck[pos:], extra, shown if any(shown) else None)
+
+
+def layout(rules: RuleSet, deal: int) -> tuple[list[list[int]], list[int], list[int]]:
+    """``(columns, face_down_counts, stock)`` for deal number ``deal`` (:func:`table` without
+    the piles that are not columns)."""
+    t = table(rules, deal)
+    return t.cols, t.down, t.stock

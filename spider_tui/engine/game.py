@@ -12,8 +12,9 @@ from .cards import RANK, RANK_NAMES, glyph
 from .catalog import Catalog, ScoringScheme, default_catalog
 from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
+from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, code_kind, describe_pile
 from .rules import RuleSet, _article
-from .state import FOUNDATION, State, record_flips, record_removals
+from .state import DEAL, FOUNDATION, State, record_flips, record_removals
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
 
@@ -79,11 +80,11 @@ class Game:
         if deal is None:
             deal = random_deal()
         try:
-            cols, down, stock = _deal.layout(rules, deal)
+            t = _deal.table(rules, deal)
         except ValueError as e:
             raise SpiderError(str(e)) from None
-        return cls(rules, State(rules, cols, down, stock), deal=deal,
-                   scoring=_scheme(cat, rules, scoring))
+        return cls(rules, State(rules, t.cols, t.down, t.stock, extra=t.extra, shown=t.shown),
+                   deal=deal, scoring=_scheme(cat, rules, scoring))
 
     @classmethod
     def from_position(cls, text: str, *, scoring: str | ScoringScheme | None = None,
@@ -147,7 +148,9 @@ class Game:
             raw = []  # playing such a move says what went wrong
         raw.sort(key=_canonical_order)
         cols = st.cols
-        if st.comp.descending:
+        if not st.comp.simple:
+            out = self._general_moves(raw)
+        elif st.comp.descending:
             # A descending run holds each rank once, so one count at most fits a given card:
             # the count is written only into empty columns.
             out = []
@@ -170,6 +173,48 @@ class Game:
             out.append(DEAL_MOVE)
         self._legal = (self._version, out)
         return list(out)
+
+    def _general_moves(self, raw: list[tuple[int, int, int]]) -> list[Move]:
+        """Moves of a general table (dense pile indexes) as :class:`Move` objects named by
+        pile codes; the count is written where the target does not imply it: into an empty
+        column, or where more than one count fits."""
+        st = self.state
+        codes = self.rules.pile_codes
+        kinds = st.comp.kinds
+        per_target: dict[tuple[int, int], int] = {}
+        for s, _, d in raw:
+            per_target[(s, d)] = per_target.get((s, d), 0) + 1
+        out = []
+        for s, k, d in raw:
+            if d == FOUNDATION:
+                out.append(_move(codes[s], FOUNDATION, k, False))
+                continue
+            explicit = kinds[d] == COLUMN and (not st.piles[d] or per_target[(s, d)] > 1)
+            out.append(_move(codes[s], codes[d], k, explicit))
+        return out
+
+    def dense(self, move: Move) -> tuple[int, int, int]:
+        """The engine's ``(src, count, dst)`` of pile indexes for a resolved ``move``."""
+        if move.src is None:
+            return DEAL
+        if self.state.comp.simple:
+            return move.as_tuple()
+        index = self.rules.pile_index
+        return (index(move.src), move.count,
+                FOUNDATION if move.dst == FOUNDATION else index(move.dst))
+
+    def move_of(self, t: tuple[int, int, int]) -> Move:
+        """The legal :class:`Move` that the engine's move tuple ``t`` (pile indexes) stands for,
+        written as :meth:`legal_moves` writes it."""
+        if t == DEAL:
+            return DEAL_MOVE
+        for m in self.legal_moves():
+            if m.src is not None and self.dense(m) == t:
+                return m
+        codes = self.rules.pile_codes
+        s, k, d = t
+        return self.resolve(Move(codes[s], FOUNDATION if d == FOUNDATION else codes[d], k,
+                                 explicit=True))
 
     @property
     def status(self) -> str:
@@ -204,6 +249,9 @@ class Game:
             if reason:
                 raise IllegalMove(reason, m)
             return DEAL_MOVE
+        if not st.comp.simple or not (0 <= m.src < 1000 and (m.dst == FOUNDATION
+                                                            or 0 <= m.dst < 1000)):
+            return self._resolve_general(m)
         ncols = len(st.cols)
         for col in (m.src, m.dst if m.dst != FOUNDATION else 0):
             if col is None or not 0 <= col < ncols:
@@ -264,6 +312,94 @@ class Game:
                               f"say how many cards ({options})", m)
         raise IllegalMove(self._why_nothing_fits(s, t), m)
 
+    def _resolve_general(self, m: Move) -> Move:
+        """:meth:`resolve` for a move from or to any kind of pile (or on a general table)."""
+        st = self.state
+        rules = self.rules
+        index = rules._index_of
+        if m.anywhere and code_kind(m.dst) == COLUMN and m.dst != FOUNDATION:
+            raise NotationError("say which column", m)  # pragma: no cover - notation has none
+        s = index.get(m.src)
+        if s is None:
+            raise NotationError(self._no_such_pile(m.src), m)
+        if m.dst == FOUNDATION:
+            if m.anywhere and rules.foundations:
+                dsts = [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
+            else:
+                dsts = [FOUNDATION]
+        elif m.anywhere:
+            kind = code_kind(m.dst)
+            dsts = [i for i, k in enumerate(st.comp.kinds) if k == kind]
+            if not dsts:
+                raise NotationError(self._no_such_pile(m.dst), m)
+        else:
+            d = index.get(m.dst)
+            if d is None:
+                raise NotationError(self._no_such_pile(m.dst), m)
+            dsts = [d]
+        a = st.piles[s]
+        where = describe_pile(m.src)
+        if not a:
+            raise IllegalMove(f"{where} is empty", m)
+        lift = st.liftable(s)
+        kind = st.comp.kinds[s]
+        if lift == 0:
+            if kind == FOUNDATION_KIND:
+                raise IllegalMove("cards on the foundations stay there in this game", m)
+            raise IllegalMove(f"nothing can be lifted from {where}", m)
+        if m.count is not None:
+            face_up = len(a) - st.down[s]
+            if m.count > lift:
+                if kind != COLUMN:
+                    raise IllegalMove(f"only the last card of {where} can be played", m)
+                if m.count > len(a):
+                    raise IllegalMove(f"{where} has only {len(a)} cards", m)
+                if m.count > face_up:
+                    raise IllegalMove(f"{where} has only {face_up} face-up "
+                                      f"card{'s' if face_up != 1 else ''}", m)
+                j = len(a) - lift
+                raise IllegalMove(rules.why_not_linked(a[j - 1], a[j]), m)
+            counts = [m.count]
+        else:
+            counts = list(range(lift, 0, -1))
+        first_reason = None
+        for d in dsts:
+            if d == s:
+                if len(dsts) == 1:
+                    raise IllegalMove("cards cannot move onto their own pile", m)
+                continue
+            fits = []
+            for k in counts:
+                reason = st.refusal(s, k, d)
+                if reason is None:
+                    fits.append(k)
+                elif first_reason is None or k == counts[-1]:
+                    first_reason = reason if first_reason is None or d == dsts[0] else first_reason
+            if not fits:
+                continue
+            code = rules.pile_codes[d] if d != FOUNDATION else FOUNDATION
+            target_kind = st.comp.kinds[d] if d != FOUNDATION else -1
+            empty_column = target_kind == COLUMN and not st.piles[d]
+            if len(fits) > 1 and not empty_column:
+                options = " or ".join(f"{Move(m.src, code, k, explicit=True)}" for k in fits)
+                raise IllegalMove(f"more than one run of {where} fits there: say how many "
+                                  f"cards ({options})", m)
+            k = fits[0]
+            explicit = target_kind == COLUMN and (empty_column or m.count is not None)
+            return _move(m.src, code, k, explicit)
+        raise IllegalMove(first_reason or f"nothing from {where} can go there", m)
+
+    def _no_such_pile(self, code: int) -> str:
+        rules = self.rules
+        kind = code_kind(code)
+        if kind == COLUMN:
+            return f"there is no column {code + 1} (this game has {rules.columns})"
+        have = sum(1 for k in rules.pile_kinds if k == kind)
+        name = KIND_NAMES[kind]
+        if not have:
+            return f"this game has no {name}{'s' if name != 'waste' else ''}"
+        return f"there is no {describe_pile(code)} (this game has {have})"
+
     def _why_nothing_fits(self, s: int, target: int) -> str:
         rules = self.rules
         st = self.state
@@ -297,16 +433,17 @@ class Game:
     # ------------------------------------------------------------------ actions
 
     def _do(self, m: Move) -> Step:
+        move = self.dense(m)
         if self._plugin_rules:
             before = self.state.copy()
             try:
-                rec = self.state.apply(m.as_tuple())
+                rec = self.state.apply(move)
             except RuleFailure:
                 for slot in State.__slots__:  # in place: the UI holds on to the state
                     setattr(self.state, slot, getattr(before, slot))
                 raise
         else:
-            rec = self.state.apply(m.as_tuple())
+            rec = self.state.apply(move)
         legal = self._legal
         self._legal_before.append(legal[1] if legal is not None and legal[0] == self._version
                                   else None)

@@ -10,11 +10,19 @@ from typing import Any, Sequence
 from .cards import SUITS, code, glyph, parse_card, parse_suit
 from .catalog import Catalog
 from .errors import PositionError, SpiderError
+from .piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
 from .rules import RuleSet
-from .state import State
+from .state import _KING_DOWN, State
 
 POSITION_FORMAT = "spider-position/1"
+#: The format of a table with piles beyond columns (free cells, reserves, foundations built
+#: card by card, a waste), face-up cards under face-down ones, or runs removed that are not a
+#: King-to-Ace run of one suit. A reader reads both.
+POSITION_FORMAT_2 = "spider-position/2"
 _KEYS = {"format", "variant", "house_rules", "deal", "completed", "stock", "columns"}
+_KEYS_2 = _KEYS | {"cells", "reserves", "foundations", "waste", "redeals"}
+#: The piles of each kind a /2 position lists, by key.
+_EXTRA_KEYS = (("cells", CELL_KIND), ("reserves", RESERVE_KIND), ("foundations", FOUNDATION_KIND))
 
 
 def _toml_str(s: str) -> str:
@@ -28,23 +36,44 @@ def _card_list(cards: Sequence[int], indent: str = "") -> str:
     return "[\n" + "".join(f"{indent}    {r},\n" for r in rows) + f"{indent}]"
 
 
+def _needs_2(rules: RuleSet, state: State) -> bool:
+    return (state.piles is not state.cols or state.shown is not None or state.redeals > 0
+            or any(tuple(r) != _KING_DOWN[s] for s, r in zip(state.done, state.runs)))
+
+
 def write(rules: RuleSet, state: State, deal: int | None = None) -> str:
-    """The position file text of ``state`` (a valid TOML document)."""
+    """The position file text of ``state`` (a valid TOML document): ``spider-position/1``
+    when that can say it, ``spider-position/2`` otherwise."""
+    v2 = _needs_2(rules, state)
     lines = [
-        f'format = "{POSITION_FORMAT}"',
+        f'format = "{POSITION_FORMAT_2 if v2 else POSITION_FORMAT}"',
         f"variant = {_toml_str(rules.id)}",
         "house_rules = [" + ", ".join(_toml_str(h) for h in rules.house_rules) + "]",
     ]
     if deal is not None:
         lines.append(f"deal = {deal}")
-    lines.append("completed = [" + ", ".join(f'"{SUITS[s]}"' for s in state.done) + "]")
+    lines.append("completed = [" + ", ".join(
+        f'"{SUITS[s]}"' if tuple(r) == _KING_DOWN[s] else _card_list(r)
+        for s, r in zip(state.done, state.runs)) + "]")
     lines.append("stock = " + _card_list(state.undealt()))
+    if v2:
+        kinds = rules.pile_kinds
+        for key, kind in _EXTRA_KEYS:
+            piles = [state.piles[i] for i, k in enumerate(kinds) if k == kind]
+            if piles:
+                lines.append(f"{key} = [" + ", ".join(_card_list(p) for p in piles) + "]")
+        if WASTE_KIND in kinds:
+            lines.append("waste = " + _card_list(state.piles[kinds.index(WASTE_KIND)]))
+            lines.append(f"redeals = {state.redeals}")
     for i, col in enumerate(state.cols):
         d = state.down[i]
         lines.append("")
         lines.append(f"[[columns]]  # column {i + 1}")
         lines.append("down = " + _card_list(col[:d]))
         lines.append("up = " + _card_list(col[d:]))
+        if state.shown is not None and state.shown[i]:
+            lines.append("shown = [" + ", ".join(str(j + 1) for j in sorted(state.shown[i]))
+                         + "]  # these cards of down lie face up")
     return "\n".join(lines) + "\n"
 
 
@@ -73,15 +102,18 @@ def read(text: str, catalog: Catalog) -> Parsed:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PositionError(f"not a valid TOML position file: {e}") from None
-    for key in data:
-        if key not in _KEYS:
-            raise PositionError(f"unknown key {key!r} (a position has: {', '.join(sorted(_KEYS))})")
     fmt = data.get("format")
     if fmt is None:
         raise PositionError(f"not a position file: format = {_toml_str(POSITION_FORMAT)} "
                             f"is missing")
-    if fmt != POSITION_FORMAT:
-        raise PositionError(f"format must be {POSITION_FORMAT!r}, not {fmt!r}")
+    if fmt not in (POSITION_FORMAT, POSITION_FORMAT_2):
+        raise PositionError(f"format must be {POSITION_FORMAT!r} or {POSITION_FORMAT_2!r}, "
+                            f"not {str(fmt)[:40]!r}")
+    known = _KEYS if fmt == POSITION_FORMAT else _KEYS_2
+    for key in data:
+        if key not in known:
+            raise PositionError(f"unknown key {key[:40]!r} (a {fmt} position has: "
+                                f"{', '.join(sorted(known))})")
     vid = data.get("variant")
     if not isinstance(vid, str):
         raise PositionError("variant is missing (e.g. variant = \"spider-4suit\")")
@@ -100,15 +132,28 @@ def read(text: str, catalog: Catalog) -> Parsed:
     if not isinstance(completed_raw, list):
         raise PositionError("completed must be a list of suit letters such as [\"S\", \"H\"]")
     completed = []
+    runs: list[tuple[int, ...]] = []
     for i, s in enumerate(completed_raw):
+        if isinstance(s, list):  # the cards of a run that is not King to Ace of one suit
+            run = tuple(_cards(s, f"completed[{i}]"))
+            if not run:
+                raise PositionError(f"completed[{i}] is an empty run")
+            completed.append(run[0] // 13)
+            runs.append(run)
+            continue
         try:
-            completed.append(parse_suit(s) if isinstance(s, str) else parse_suit(str(s)))
+            completed.append(parse_suit(s) if isinstance(s, str) else parse_suit(str(s)[:8]))
         except ValueError as e:
             raise PositionError(f"completed[{i}]: {e}") from None
-    if len(completed) > rules.sets:
+        runs.append(_KING_DOWN[completed[-1]])
+    if sum(len(r) for r in runs) > 13 * rules.sets:
         raise PositionError(f"completed lists {len(completed)} runs but {rules.id} has only "
                             f"{rules.sets} sets")
     stock = _cards(data.get("stock", []), "stock")
+    extra = _extra_piles(data, rules)
+    redeals = data.get("redeals", 0)
+    if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= 1000:
+        raise PositionError("redeals must be a whole number from 0 to 1000")
 
     columns = data.get("columns", [])
     if not isinstance(columns, list) or not all(isinstance(c, dict) for c in columns):
@@ -118,22 +163,33 @@ def read(text: str, catalog: Catalog) -> Parsed:
                             f"{len(columns)}")
     cols: list[list[int]] = []
     down: list[int] = []
+    shown: list[list[int]] = []
+    col_keys = ("down", "up") if fmt == POSITION_FORMAT else ("down", "up", "shown")
     for i, col in enumerate(columns):
         for key in col:
-            if key not in ("down", "up"):
-                raise PositionError(f"column {i + 1}: unknown key {key!r} (use down and up)")
+            if key not in col_keys:
+                raise PositionError(f"column {i + 1}: unknown key {key[:40]!r} (use "
+                                    f"{' and '.join(col_keys)})")
         d = _cards(col.get("down", []), f"column {i + 1} down")
         u = _cards(col.get("up", []), f"column {i + 1} up")
         if d and not u:
             raise PositionError(f"column {i + 1} has face-down cards but no face-up card on top")
+        marks = col.get("shown", [])
+        if (not isinstance(marks, list) or not all(isinstance(j, int) and not isinstance(j, bool)
+                                                   and 1 <= j <= len(d) for j in marks)):
+            raise PositionError(f"column {i + 1}: shown must list positions in down (1 is its "
+                                f"first card)")
         cols.append(d + u)
         down.append(len(d))
+        shown.append(sorted({j - 1 for j in marks}))
 
     have: Counter[int] = Counter(stock)
     for c in cols:
         have.update(c)
-    for s in completed:
-        have.update(s * 13 + r for r in range(13))
+    for p in extra:
+        have.update(p)
+    for r in runs:
+        have.update(r)
     want = rules.deck_counts()
     # Cards foreign to the deck first, then extra copies, then missing ones: the first names
     # the likeliest mistake (a wrong variant, a typo), the last follow from it.
@@ -155,4 +211,40 @@ def read(text: str, catalog: Catalog) -> Parsed:
         more = f" (and {len(problems) - 3} more problems)" if len(problems) > 3 else ""
         raise PositionError("the cards are not the deck: "
                             + "; ".join(text for _, text in problems[:3]) + more)
-    return Parsed(rules, State(rules, cols, down, stock, completed), deal)
+    state = State(rules, cols, down, stock, completed, extra=extra, runs=runs, redeals=redeals,
+                  shown=shown if any(shown) else None)
+    return Parsed(rules, state, deal)
+
+
+def _extra_piles(data: dict, rules: RuleSet) -> list[list[int]]:
+    """The piles that are not columns, in table order, from a /2 position's keys."""
+    kinds = rules.pile_kinds
+    out: list[list[int]] = []
+    for key, kind in _EXTRA_KEYS:
+        n = sum(1 for k in kinds if k == kind)
+        value = data.get(key, [[] for _ in range(n)] if key not in data else None)
+        if not isinstance(value, list) or len(value) != n:
+            have = "none" if n == 0 else str(n)
+            raise PositionError(f"{key} must be a list of {n} lists of cards ({rules.id} has "
+                                f"{have})")
+        out += [_cards(p, f"{key}[{j}]") for j, p in enumerate(value)]
+    cap = rules.cell_capacity
+    cells = [i for i, k in enumerate(kinds) if k == CELL_KIND]
+    for j, i in enumerate(cells):
+        if cap and len(out[i - rules.columns]) > cap:
+            raise PositionError(f"cells[{j}] holds {len(out[i - rules.columns])} cards but a "
+                                f"free cell of {rules.id} holds {cap}")
+    founds = [i for i, k in enumerate(kinds) if k == FOUNDATION_KIND]
+    for j, i in enumerate(founds):
+        pile = out[i - rules.columns]
+        group = rules.foundation_of[j]
+        for n, c in enumerate(pile):
+            if not group.takes(c, pile[n - 1] if n else None, n):
+                raise PositionError(f"foundations[{j}]: {glyph(c)} cannot lie there: the "
+                                    f"foundation takes {group.needs(pile[n - 1] if n else None)}")
+    has_waste = WASTE_KIND in kinds
+    if "waste" in data and not has_waste:
+        raise PositionError(f"{rules.id} has no waste")
+    if has_waste:
+        out.append(_cards(data.get("waste", []), "waste"))
+    return out

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from .cards import (
+    ACE,
     KING,
     NUM_CARDS,
     RANK,
@@ -29,7 +32,11 @@ from .cards import (
     glyph,
     parse_suit,
 )
+from . import build as _build
+from .build import EMPTY_RULES, FoundationGroup, Relation
 from .errors import RuleFailure, VariantError
+from .piles import (COLUMN, FOUNDATION_KIND, STOCK, WASTE, TableView, Transfer,
+                    kinds_and_codes)
 
 VARIANT_FORMAT = "spider-variant/1"
 HOUSE_RULES_FORMAT = "spider-house-rules/1"
@@ -45,13 +52,22 @@ LIFT_RULES = {
     "same-colour": "a run can be lifted when it is one colour and descends by one",
     "any-suit": "any run that descends by one can be lifted, suits mixed",
 }
-EMPTY_RULES = {
-    "any": "any card or liftable run may go into an empty column",
-    "king": "only a King, or a run headed by one, may go into an empty column",
-}
 COMPLETE_RULES = {
     "same-suit": "a King-to-Ace run of one suit is complete",
     "any-suit": "any King-to-Ace run that can be lifted is complete",
+    "same-colour": "a King-to-Ace run of one colour is complete",
+    "other-colour": "a King-to-Ace run of alternating colours is complete",
+}
+#: How a game is won.
+WIN_RULES = {
+    "runs": "remove the complete runs the game asks for",
+    "foundations": "put every card on the foundations",
+    "columns": "make every column that is not empty one complete run",
+}
+DEAL_SKIPS = {
+    "none": "a deal puts a card on every column",
+    "empty": "a deal skips empty columns",
+    "king-runs": "a deal skips a column ending in a run headed by a King",
 }
 
 
@@ -61,7 +77,16 @@ def _article(rank: int) -> str:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One variant's complete rules. Column indexes are 0-based here; notation adds one."""
+    """One variant's complete rules. Column indexes are 0-based here; notation adds one.
+
+    The fields are data a variant file can say; the methods read them, and a Python variant
+    overrides the methods for what data cannot say. The card methods (:meth:`links`,
+    :meth:`accepts`, :meth:`accepts_in_empty`, :meth:`is_complete`) must be pure functions of
+    the cards they are given: the engine evaluates them once per pair of cards. The table
+    methods (:meth:`move_refusal`, :meth:`deal_refusal`, :meth:`deal_targets`,
+    :meth:`deal_plan`, :meth:`after_move`, :meth:`won`) are given a read-only
+    :class:`~spider_tui.engine.piles.TableView` and are asked during play.
+    """
 
     id: str
     name: str
@@ -75,8 +100,13 @@ class RuleSet:
     #: Cards given out by one deal (one per column from the left); 0 means one per column.
     deal_size: int = 0
     deal_needs_full: bool = True
-    place: str = "any-suit"
-    lift: str = "same-suit"
+    #: How a card (or the head of a lifted run) goes onto another: a phrase of :mod:`.build`
+    #: (``"same-suit"`` is ``"down same-suit"``), or a tuple of them.
+    place: str | tuple[str, ...] = "any-suit"
+    #: Which runs can be lifted: a phrase each pair of cards in it must follow (or a tuple of
+    #: them, one of which the whole run follows), ``"any"`` (any face-up card with every card
+    #: on it) or ``"single"`` (one card at a time).
+    lift: str | tuple[str, ...] = "same-suit"
     empty: str = "any"
     complete: str = "same-suit"
     #: Complete runs leave the table by themselves (off under the ``manual-removal`` house rule).
@@ -91,11 +121,60 @@ class RuleSet:
     house_rules: tuple[str, ...] = ()
     #: Where the rule set was declared (a file name, or a plugin), for messages.
     source: str = field(default="", compare=False)
+    # ----------------------------------------------------------------- the wider family
+    #: Per column, the face of each card dealt, bottom first (``"d"`` down, ``"u"`` up), for
+    #: games that deal face-up cards under face-down ones (Trillium: ``"dudu"``); ``()``: the
+    #: layout's face-down cards under its face-up ones.
+    faces: tuple[str, ...] = ()
+    #: Ranks wrap from King to Ace in building and lifting (a King goes onto an Ace).
+    wrap: bool = False
+    #: The most cards lifted at once: 0 any number; -1 the free-cell rule, (free cells + 1)
+    #: times 2 to the power of the empty columns (not counting an empty target).
+    max_lift: int = 0
+    #: Free cells: how many, how many cards each holds (0: any number, one at a time, only
+    #: the last one playable: a "tail"), and how many cards each is dealt at the start.
+    cells: int = 0
+    cell_capacity: int = 1
+    cells_dealt: tuple[int, ...] = ()
+    #: Reserves: piles dealt at the start whose last card may be played; nothing goes on them.
+    reserves: int = 0
+    reserves_dealt: tuple[int, ...] = ()
+    #: Foundations built one card at a time (complete runs leave for :data:`RUNS` as well,
+    #: unless ``runs_leave`` is off).
+    foundation_groups: tuple[FoundationGroup, ...] = ()
+    #: ``"columns"``: a deal puts cards on the columns; ``"waste"``: the stock is turned onto
+    #: a waste pile ``waste_turn`` cards at a time, and the waste turned back ``redeals``
+    #: times; ``waste_dealt`` cards are turned onto it at the start.
+    deal_to: str = "columns"
+    waste_turn: int = 1
+    redeals: int = 0
+    waste_dealt: int = 0
+    #: Which columns a deal passes over (:data:`DEAL_SKIPS`), and how many rows one deal puts.
+    deal_skip: str = "none"
+    deal_rows: int = 1
+    #: ``False``: the player never deals; the stock only refills emptied columns.
+    player_deals: bool = True
+    #: An emptied column at once gets this many cards from the stock, face up.
+    refill: int = 0
+    #: ``"separate"``: each deck is shuffled on its own and they are stacked, not mixed.
+    shuffle: str = "together"
+    #: Complete runs leave the table (by themselves or by the player's hand).
+    runs_leave: bool = True
+    #: A complete run goes ``"down"`` from King to Ace or ``"up"`` from Ace to King; with
+    #: ``run_wrap`` any 13 cards in a row of one rank each (wrapping past the King) will do.
+    run_order: str = "down"
+    run_wrap: bool = False
+    #: How the game is won: :data:`WIN_RULES`.
+    win: str = "runs"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # A plugin's rule methods run inside the engine's moves: whatever one raises becomes
         # a RuleFailure (an IllegalMove), which the game refuses cleanly instead of crashing.
         super().__init_subclass__(**kwargs)
+        for name in ("deal_refusal", "deal_targets"):
+            method = cls.__dict__.get(name)
+            if method is not None and _old_style(method):
+                setattr(cls, name, _adapt_old_deal(method, name))
         for name in RULE_METHODS:
             method = cls.__dict__.get(name)
             if method is not None and not getattr(method, "_guarded", False):
@@ -125,12 +204,61 @@ class RuleSet:
         return sum(d + u for d, u in self.layout)
 
     @property
+    def dealt_size(self) -> int:
+        """Cards dealt at the start: the columns, the free cells, the reserves, the waste."""
+        return (self.tableau_size + sum(self.cells_dealt) + sum(self.reserves_dealt)
+                + self.waste_dealt)
+
+    @property
     def stock_size(self) -> int:
-        return 13 * len(self.deck) - self.tableau_size
+        return 13 * len(self.deck) - self.dealt_size
 
     @property
     def cards_per_deal(self) -> int:
-        return self.deal_size or len(self.layout)
+        if self.deal_to == "waste":
+            return self.waste_turn
+        return (self.deal_size or len(self.layout)) * self.deal_rows
+
+    @property
+    def foundations(self) -> int:
+        """How many foundations are built card by card."""
+        return sum(g.count for g in self.foundation_groups)
+
+    @cached_property
+    def _piles(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return kinds_and_codes(len(self.layout), self.cells, self.reserves, self.foundations,
+                               self.deal_to == "waste")
+
+    @property
+    def pile_kinds(self) -> tuple[int, ...]:
+        """The kind of every pile, in table order: the columns, then the free cells, the
+        reserves, the card-by-card foundations and the waste (:mod:`.piles`)."""
+        return self._piles[0]
+
+    @property
+    def pile_codes(self) -> tuple[int, ...]:
+        """The code of every pile, in table order (:mod:`.piles`)."""
+        return self._piles[1]
+
+    @cached_property
+    def _index_of(self) -> dict[int, int]:
+        return {c: i for i, c in enumerate(self._piles[1])}
+
+    def pile_index(self, code: int) -> int:
+        """Where pile ``code`` is in the table's row of piles; :class:`KeyError` if none."""
+        return self._index_of[code]
+
+    @cached_property
+    def foundation_of(self) -> tuple[FoundationGroup, ...]:
+        """The group of each card-by-card foundation, in order."""
+        return tuple(g for g in self.foundation_groups for _ in range(g.count))
+
+    @property
+    def simple(self) -> bool:
+        """Is this a table of columns and nothing else, played as Spider is (a deal puts a
+        row on the columns, complete runs leave it, removing them wins), with no table
+        method of a plugin to ask? The engine and the AI have fast paths for those."""
+        return _simple(self)
 
     def deck_cards(self) -> list[int]:
         """Every card of the deck in a fixed order: each set Ace to King, sets in order."""
@@ -144,92 +272,220 @@ class RuleSet:
         per = self.cards_per_deal
         return -(-stock_cards // per) if per else 0
 
-    # ----------------------------------------------------------------- rules as methods
+    @cached_property
+    def _place(self) -> tuple[Relation, ...]:
+        return _build.phrases(self.place)
+
+    @cached_property
+    def _lift(self) -> tuple[Relation, ...] | str:
+        if isinstance(self.lift, str) and self.lift in _build.LIFT_SPECIAL:
+            return self.lift
+        return _build.phrases(self.lift)
+
+    @cached_property
+    def _legacy_place(self) -> bool:
+        """Placing is Spider's own (down by one, a suit rule): the messages say it as ever."""
+        return (not self.wrap and len(self._place) == 1 and self._place[0].rank == "down")
+
+    # ----------------------------------------------------------------- card rules
 
     def links(self, upper: int, lower: int) -> bool:
         """May ``lower``, lying directly on ``upper``, be lifted together with it?"""
-        if RANK[upper] != RANK[lower] + 1:
+        lift = self._lift
+        if lift == "any":
+            return True
+        if lift == "single":
             return False
-        if self.lift == "same-suit":
-            return SUIT[upper] == SUIT[lower]
-        if self.lift == "same-colour":
-            return RED[upper] == RED[lower]
-        return True
+        return _build.follows(lift, lower, upper, self.wrap)
 
     def why_not_linked(self, upper: int, lower: int) -> str:
         pair = f"{glyph(upper)} {glyph(lower)}"
-        if RANK[upper] != RANK[lower] + 1:
-            return f"{pair} does not descend by one"
-        if self.lift == "same-colour":
-            return f"{pair} is not one colour"
-        return f"{pair} is not one suit"
+        lift = self._lift
+        if lift == "single":
+            return "cards are lifted one at a time in this game"
+        if lift == "any":
+            return "that card is face down"
+        if len(lift) == 1 and lift[0].rank == "down" and not self.wrap:
+            if RANK[upper] != RANK[lower] + 1:
+                return f"{pair} does not descend by one"
+            if lift[0].suit == "same-colour":
+                return f"{pair} is not one colour"
+            if lift[0].suit == "other-colour":
+                return f"{pair} does not alternate colours"
+            return f"{pair} is not one suit"
+        return f"{pair} is not a run that can be lifted ({self.lift_text()})"
 
     def accepts(self, moving: int, onto: int) -> bool:
         """May ``moving`` (a card, or the head of a lifted run) be placed onto ``onto``?"""
-        if RANK[onto] != RANK[moving] + 1:
-            return False
-        if self.place == "same-suit":
-            return SUIT[onto] == SUIT[moving]
-        if self.place == "same-colour":
-            return RED[onto] == RED[moving]
-        if self.place == "other-colour":
-            return RED[onto] != RED[moving]
-        return True
+        return _build.follows(self._place, moving, onto, self.wrap)
 
     def why_not_accepted(self, moving: int, onto: int) -> str:
-        if RANK[onto] == 1:
-            return "nothing goes onto an Ace"
+        nothing = not any(_build.follows(self._place, m, onto, self.wrap)
+                          for m in range(NUM_CARDS))
+        if nothing:
+            return f"nothing goes onto {_article(RANK[onto])} {RANK_NAMES[RANK[onto]]}" \
+                if RANK[onto] == 1 else f"nothing goes onto {glyph(onto)}"
         head = f"{glyph(moving)} cannot go onto {glyph(onto)}"
+        if not self._legacy_place:
+            return f"{head}: it takes {_build.wanted(self._place, onto, self.wrap)}"
         need = RANK[onto] - 1
+        suit = self._place[0].suit
         if RANK[moving] == KING:
             return f"{head}: a King can only go into an empty column"
         if RANK[moving] != need:
             return f"{head}: it takes {_article(need)} {RANK_NAMES[need]}"
-        if self.place == "same-suit":
+        if suit == "same-suit":
             return f"{head}: build down in suit"
-        if self.place == "same-colour":
+        if suit == "same-colour":
             return f"{head}: build down in colour"
         return f"{head}: build down in alternate colours"
 
     def accepts_in_empty(self, moving: int) -> bool:
         """May ``moving`` (or a run headed by it) go into an empty column?"""
-        return self.empty == "any" or RANK[moving] == KING
+        empty = self.empty
+        if empty == "any":
+            return True
+        if empty == "king":
+            return RANK[moving] == KING
+        if empty == "ace":
+            return RANK[moving] == ACE
+        return False
 
     def why_not_in_empty(self, moving: int) -> str:
-        return f"only a King can go into an empty column, not {glyph(moving)}"
+        if self.empty == "none":
+            return "nothing may go into an empty column in this game"
+        need = "an Ace" if self.empty == "ace" else "a King"
+        return f"only {need} can go into an empty column, not {glyph(moving)}"
+
+    @property
+    def run_length(self) -> int:
+        """How many cards a complete run has (13 for every game data can say)."""
+        return 13
 
     def is_complete(self, run: Sequence[int]) -> bool:
-        """Is ``run`` (13 face-up cards, top of the column last) a complete run to remove?"""
-        if len(run) != 13 or RANK[run[0]] != KING:
+        """Is ``run`` (face-up cards at the end of a column, top of the column last) a
+        complete run: 13 cards, King down to Ace (or as ``run_order``/``run_wrap`` say),
+        following the ``complete`` rule?"""
+        if len(run) != 13:
             return False
+        step = -1 if self.run_order == "down" else 1
+        first = RANK[run[0]]
+        if not self.run_wrap and first != (KING if step < 0 else ACE):
+            return False
+        kind = self.complete
         first_suit = SUIT[run[0]]
         for i in range(12):
             upper, lower = run[i], run[i + 1]
-            if RANK[upper] != RANK[lower] + 1:
+            want = RANK[upper] + step
+            if self.run_wrap:
+                want = (want - 1) % 13 + 1
+            if RANK[lower] != want:
                 return False
-            if self.complete == "same-suit":
+            if kind == "same-suit":
                 if SUIT[lower] != first_suit:
+                    return False
+            elif kind == "same-colour":
+                if RED[lower] != RED[upper]:
+                    return False
+            elif kind == "other-colour":
+                if RED[lower] == RED[upper]:
                     return False
             elif not self.links(upper, lower):
                 return False
         return True
 
-    def deal_refusal(self, stock_left: int, empty_columns: Sequence[int]) -> str | None:
+    # ----------------------------------------------------------------- table rules
+
+    def move_refusal(self, table: TableView, source: Any, cards: tuple[int, ...],
+                     target: Any) -> str | None:
+        """Why ``cards`` (lifted from the end of pile ``source``) may not go onto pile
+        ``target``, or ``None`` when they may. ``source`` and ``target`` are
+        :class:`~spider_tui.engine.piles.PileView`; ``target`` is None for the foundation
+        complete runs leave for. The engine has already checked that the cards can be lifted
+        (:meth:`links`); a plugin overrides this for rules that depend on the table (and may
+        call ``super()`` for the rest)."""
+        return _data_move_refusal(self, table, source, cards, target)
+
+    def deal_refusal(self, table: TableView) -> str | None:
         """Why a deal is not allowed now, or ``None`` when it is."""
-        if stock_left <= 0:
+        if not self.player_deals:
+            return "In this game the stock fills emptied columns by itself"
+        if table.stock_left <= 0:
+            waste = table.waste
+            if (self.deal_to == "waste" and waste is not None and waste.cards
+                    and table.redeals_used < self.redeals):
+                return None
             return "The stock is empty"
-        if self.deal_needs_full and empty_columns:
+        if self.deal_needs_full and table.empty_columns:
             return "Fill every empty column before you deal"
         return None
 
-    def deal_targets(self, stock_left: int) -> list[int]:
-        """The columns (0-based) that the next deal puts a card on, in order."""
-        return list(range(min(stock_left, self.cards_per_deal, len(self.layout))))
+    def deal_targets(self, table: TableView) -> list[int]:
+        """The piles the next deal puts a stock card on, in order, as pile codes: the columns'
+        0-based numbers, or :data:`~spider_tui.engine.piles.WASTE`."""
+        left = table.stock_left
+        if self.deal_to == "waste":
+            return [WASTE] * min(left, self.waste_turn)
+        cols = range(len(self.layout))
+        if self.deal_skip == "empty":
+            cols = [i for i in cols if table.columns[i].cards] or [0]
+        elif self.deal_skip == "king-runs":
+            cols = [i for i, c in enumerate(table.columns) if not _king_run(self, c)]
+        cols = list(cols)[:self.deal_size or None]
+        return (cols * self.deal_rows)[:left]
+
+    def deal_plan(self, table: TableView) -> list[Transfer]:
+        """Every card the next deal carries, in order (:class:`~spider_tui.engine.piles.
+        Transfer`). By default a stock card onto each of :meth:`deal_targets`; with the stock
+        empty and a redeal left, the waste is turned back into the stock instead. Override it
+        for a deal that also moves cards on the table (Trapdoor Spider)."""
+        if table.stock_left <= 0 and self.deal_to == "waste":
+            waste = table.waste
+            n = len(waste.cards) if waste is not None else 0
+            return [Transfer(WASTE, STOCK, False)] * n
+        return [Transfer(STOCK, t, True) for t in self.deal_targets(table)]
+
+    def after_move(self, table: TableView, move: tuple[int, int, int]) -> list[Transfer]:
+        """Cards carried at once after each move (``(source, count, target)`` pile codes), by
+        the rules rather than the player: a column emptied by it is refilled from the stock
+        with ``refill`` cards. ``[]`` for nothing."""
+        if not self.refill or table.stock_left <= 0:
+            return []
+        src = move[0]
+        if not 0 <= src < len(self.layout) or table.columns[src].cards:
+            return []
+        return [Transfer(STOCK, src, True)] * min(self.refill, table.stock_left)
+
+    def won(self, table: TableView) -> bool:
+        """Is the game won? By default as :attr:`win` says (:data:`WIN_RULES`)."""
+        st = table._state
+        if self.win == "runs":
+            return len(st.done) >= self.win_runs
+        if self.win == "foundations":
+            return (sum(len(r) for r in st.runs) + sum(
+                len(st.piles[i]) for i, k in enumerate(self.pile_kinds) if k == FOUNDATION_KIND)
+                == 13 * len(self.deck))
+        if st.stock_left:
+            return False
+        for i, k in enumerate(self.pile_kinds):
+            pile = st.piles[i]
+            if k == COLUMN:
+                if pile and (st.down[i] or not self.is_complete(pile)):
+                    return False
+            elif k != FOUNDATION_KIND and pile:
+                return False
+        return True
 
     def initial_layout(self) -> tuple[tuple[int, int], ...]:
         if self.all_face_up:
             return tuple((0, d + u) for d, u in self.layout)
         return self.layout
+
+    def initial_faces(self) -> tuple[str, ...]:
+        """The face of every card each column is dealt, bottom first (``"d"``/``"u"``)."""
+        if self.faces:
+            return tuple("u" * len(f) for f in self.faces) if self.all_face_up else self.faces
+        return tuple("d" * d + "u" * u for d, u in self.initial_layout())
 
     # ----------------------------------------------------------------- construction
 
@@ -246,41 +502,145 @@ class RuleSet:
     def with_changes(self, **changes: Any) -> "RuleSet":
         return dataclasses.replace(self, **changes)
 
+    def place_text(self) -> str:
+        return _build.describe(self._place, "a card")
+
+    def lift_text(self) -> str:
+        lift = self._lift
+        if isinstance(lift, str):
+            return _build.LIFT_SPECIAL[lift]
+        if len(lift) == 1 and lift[0].rank == "down" and lift[0].phrase in _LEGACY_LIFT:
+            return _LEGACY_LIFT[lift[0].phrase]
+        return _build.describe(lift, "a run can be lifted when each card").replace(
+            "goes onto", "lies on")
+
     def summary(self) -> str:
         """A few lines describing the rules, generated from the data (for help screens)."""
-        lines = [
-            f"{self.sets} sets ({''.join(sorted({SUITS[s] for s in self.deck}, key=SUITS.index))}), "
-            f"{self.columns} columns, {self.stock_size} cards in the stock "
-            f"({self.deals_in(self.stock_size)} deals).",
-            PLACE_RULES.get(self.place, self.place).capitalize() + ".",
-            LIFT_RULES.get(self.lift, self.lift).capitalize() + ".",
-            EMPTY_RULES.get(self.empty, self.empty).capitalize() + ".",
-            ("You cannot deal while a column is empty." if self.deal_needs_full
-             else "You may deal while columns are empty."),
-            f"Remove {self.win_runs} complete King-to-Ace runs to win"
-            + ("." if self.auto_remove else " (move each to the foundation yourself)."),
-        ]
+        suits = ''.join(sorted({SUITS[s] for s in self.deck}, key=SUITS.index))
+        table = f"{self.sets} sets ({suits}), {self.columns} columns"
+        if self.cells:
+            cap = "one card each" if self.cell_capacity == 1 else (
+                "any number of cards, one at a time" if not self.cell_capacity
+                else f"{self.cell_capacity} cards each")
+            table += f", {self.cells} free cell{'s' if self.cells > 1 else ''} ({cap})"
+        if self.reserves:
+            table += f", {self.reserves} reserve{'s' if self.reserves > 1 else ''}"
+        if self.stock_size:
+            table += f", {self.stock_size} cards in the stock"
+            if self.deal_to == "waste":
+                table += (f" (turned onto a waste {self.waste_turn} at a time, "
+                          f"{self.redeals} redeal{'s' if self.redeals != 1 else ''})")
+            elif self.player_deals:
+                table += f" ({self.deals_in(self.stock_size)} deals)"
+        lines = [table + ".",
+                 (self.place_text() + (", ranks wrapping (a King onto an Ace)" if self.wrap
+                                       else "")).capitalize() + ".",
+                 self.lift_text().capitalize() + ".",
+                 EMPTY_RULES.get(self.empty, self.empty).capitalize() + "."]
+        if self.stock_size and self.deal_to == "columns":
+            if not self.player_deals:
+                lines.append(f"The stock refills an emptied column with {self.refill} cards.")
+            else:
+                lines.append("You cannot deal while a column is empty." if self.deal_needs_full
+                             else "You may deal while columns are empty.")
+                if self.deal_skip != "none":
+                    lines.append(DEAL_SKIPS[self.deal_skip].capitalize() + ".")
+        for g in self.foundation_groups:
+            lines.append(g.summary().capitalize() + ".")
+        if self.win == "runs":
+            lines.append(f"Remove {self.win_runs} complete runs to win"
+                         + ("." if self.auto_remove else
+                            " (move each to the foundation yourself)."))
+        else:
+            lines.append(WIN_RULES[self.win].capitalize() + " to win.")
         return "\n".join(lines)
+
+
+_LEGACY_LIFT = {
+    "down same-suit": "a run can be lifted when it is one suit and descends by one",
+    "down same-colour": "a run can be lifted when it is one colour and descends by one",
+    "down any-suit": "any run that descends by one can be lifted, suits mixed",
+    "down other-colour": "a run can be lifted when it alternates colours and descends by one",
+}
+
+
+def _simple(rules: RuleSet) -> bool:
+    cls = type(rules)
+    return (len(rules.pile_kinds) == len(rules.layout) and rules.deal_to == "columns"
+            and rules.deal_skip == "none" and rules.deal_rows == 1 and rules.player_deals
+            and not rules.refill and not rules.max_lift and rules.runs_leave
+            and rules.win == "runs" and rules.run_length == 13
+            and not any("u" in f[:f.rfind("d") + 1] for f in rules.initial_faces())
+            and all(getattr(cls, m) is getattr(RuleSet, m) for m in _TABLE_METHODS))
+
+
+#: The table methods whose override takes a table off the fast paths.
+_TABLE_METHODS = ("move_refusal", "deal_plan", "after_move", "won")
+
+
+def _king_run(rules: RuleSet, col: Any) -> bool:
+    """Does this column end in a liftable run that starts with a King?"""
+    cards = col.cards
+    j = len(cards) - 1
+    if j < col.down:
+        return False
+    while j > col.down and rules.links(cards[j - 1], cards[j]):
+        j -= 1
+    return RANK[cards[j]] == KING
+
+
+def _data_move_refusal(rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],
+                       target: Any) -> str | None:
+    """The data's answer to :meth:`RuleSet.move_refusal` (what the compiled tables say)."""
+    from .checks import refusal
+
+    return refusal(rules, table, source, cards, target)
 
 
 # --------------------------------------------------------------------- TOML schema
 
 _TOP_KEYS = {"format", "id", "name", "description", "rules", "scoring", "deck", "layout",
-             "stock", "moves", "runs"}
+             "stock", "moves", "runs", "win", "cells", "reserves", "foundations", "waste"}
 _SECTION_KEYS = {
-    "deck": {"sets", "suits"},
-    "layout": {"columns", "down", "up"},
-    "stock": {"cards", "deal", "needs_full_columns"},
-    "moves": {"place", "lift", "empty"},
-    "runs": {"complete", "to_win", "auto_remove"},
+    "deck": {"sets", "suits", "shuffle"},
+    "layout": {"columns", "down", "up", "faces"},
+    "stock": {"cards", "deal", "needs_full_columns", "skip", "rows", "player_deals", "refill"},
+    "moves": {"place", "lift", "empty", "wrap", "max_lift"},
+    "runs": {"complete", "to_win", "auto_remove", "leave", "order", "wrap"},
+    "cells": {"count", "capacity", "dealt"},
+    "reserves": {"count", "dealt"},
+    "waste": {"turn", "redeals", "dealt"},
 }
 
 
 #: The methods a Python variant may override (see the README), each guarded by
 #: :meth:`RuleSet.__init_subclass__`.
 RULE_METHODS = ("links", "why_not_linked", "accepts", "why_not_accepted", "accepts_in_empty",
-                "why_not_in_empty", "is_complete", "deal_refusal", "deal_targets",
-                "initial_layout")
+                "why_not_in_empty", "is_complete", "move_refusal", "deal_refusal",
+                "deal_targets", "deal_plan", "after_move", "won", "initial_layout",
+                "initial_faces")
+
+
+def _old_style(method: Any) -> bool:
+    """Is this a deal method written for the older signature (``stock_left`` first)?"""
+    try:
+        params = list(inspect.signature(method).parameters)
+    except (TypeError, ValueError):  # pragma: no cover - a builtin or odd callable
+        return False
+    return len(params) >= 2 and params[1] == "stock_left"
+
+
+def _adapt_old_deal(method: Any, name: str) -> Any:
+    """A deal method of the older signature (``deal_refusal(stock_left, empty_columns)``,
+    ``deal_targets(stock_left)``) called with the table view the engine now passes."""
+    if name == "deal_refusal":
+        def adapted(self: RuleSet, table: TableView) -> Any:
+            return method(self, table.stock_left, table.empty_columns)
+    else:
+        def adapted(self: RuleSet, table: TableView) -> Any:
+            return method(self, table.stock_left)
+    functools.update_wrapper(adapted, method)
+    return adapted
 
 
 def _guarded(method: Any, name: str) -> Any:
@@ -324,6 +684,161 @@ def _per_column(value: Any, path: str, n: int, problems: list[tuple[str, str]]) 
         problems.append((path, "cannot be negative"))
         return [max(0, v) for v in value]
     return list(value)
+
+
+def _phrase_field(section: Mapping[str, Any], key: str, path: str, default: str,
+                  problems: list[tuple[str, str]],
+                  special: Mapping[str, str] | None = None) -> str | tuple[str, ...]:
+    """A building or lifting rule: a phrase, a list of phrases, or one of ``special``."""
+    value = section.get(key, default)
+    if special and isinstance(value, str) and value in special:
+        return value
+    try:
+        _build.phrases(value)
+    except ValueError as e:
+        problems.append((path, str(e)))
+        return default
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _faces(value: Any, n: int, problems: list[tuple[str, str]]) -> tuple[str, ...]:
+    """``layout.faces``: one string of ``d``/``u`` for every column, or a list of them."""
+    items = [value] * n if isinstance(value, str) else value
+    if (not isinstance(items, list) or len(items) != n
+            or not all(isinstance(f, str) and f and set(f) <= {"d", "u"} for f in items)):
+        problems.append(("layout.faces", f"must be a string of d (down) and u (up) for each "
+                                         f"card, bottom first, or a list of {n} such strings"))
+        return ()
+    if any(f[-1] != "u" for f in items):
+        problems.append(("layout.faces", "the last card of every column must be face up (u)"))
+        return ()
+    return tuple(items)
+
+
+def _dealt_to(out: Mapping[str, Any]) -> str:
+    """What the cards dealt at the start go to, for a message."""
+    extra = [what for what, key in (("free cells", "cells_dealt"), ("reserves", "reserves_dealt"),
+                                    ("the waste", "waste_dealt")) if out.get(key)]
+    return "columns" if not extra else "columns, " + ", ".join(extra)
+
+
+def _count(section: Mapping[str, Any], key: str, path: str, lo: int, hi: int, default: int,
+           problems: list[tuple[str, str]]) -> int:
+    value = section.get(key, default)
+    if not _is_int(value) or not lo <= value <= hi:
+        problems.append((path, f"must be a whole number from {lo} to {hi}"))
+        return default
+    return value
+
+
+def _flag(section: Mapping[str, Any], key: str, path: str, default: bool,
+          problems: list[tuple[str, str]]) -> bool:
+    value = section.get(key, default)
+    if not isinstance(value, bool):
+        problems.append((path, "must be true or false"))
+        return default
+    return value
+
+
+def _each(value: Any, n: int, path: str, hi: int, problems: list[tuple[str, str]]
+          ) -> tuple[int, ...]:
+    """Cards dealt to each of ``n`` piles: one number for all, or a list of ``n``."""
+    if _is_int(value):
+        value = [value] * n
+    if (not isinstance(value, list) or len(value) != n
+            or not all(_is_int(v) and 0 <= v <= hi for v in value)):
+        problems.append((path, f"must be a whole number from 0 to {hi}, or a list of {n}"))
+        return (0,) * n
+    return tuple(value)
+
+
+#: Limits on what a variant file may ask for: far beyond any game of the family, and small
+#: enough that a mistyped number cannot make the table too big to play or to draw.
+MAX_PILES = 20
+
+
+def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, Any]],
+                  out: dict[str, Any], problems: list[tuple[str, str]], ncols: int,
+                  sets: int) -> int:
+    """The parts of a variant beyond Spider's table (free cells, reserves, foundations built
+    card by card, a waste, deal and win rules), into ``out``; returns how many cards they are
+    dealt at the start."""
+    dealt = 0
+    deck = sections["deck"]
+    if "shuffle" in deck:
+        out["shuffle"] = _choice(deck, "shuffle", "deck.shuffle",
+                                 {"together": "", "separate": ""}, "together", problems)
+    cells = sections["cells"]
+    if cells:
+        n = out["cells"] = _count(cells, "count", "cells.count", 1, MAX_PILES, 1, problems)
+        cap = cells.get("capacity", 1)
+        if cap == "any":
+            cap = 0
+        if not _is_int(cap) or not 0 <= cap <= 104:
+            problems.append(("cells.capacity", "must be a whole number of cards (1 for a free "
+                                               "cell) or \"any\""))
+            cap = 1
+        out["cell_capacity"] = cap
+        if "dealt" in cells:
+            out["cells_dealt"] = _each(cells["dealt"], n, "cells.dealt", cap or 104, problems)
+            dealt += sum(out["cells_dealt"])
+    reserves = sections["reserves"]
+    if reserves:
+        n = out["reserves"] = _count(reserves, "count", "reserves.count", 1, MAX_PILES, 1,
+                                     problems)
+        out["reserves_dealt"] = _each(reserves.get("dealt", 1), n, "reserves.dealt", 104,
+                                      problems)
+        dealt += sum(out["reserves_dealt"])
+    if "foundations" in data:
+        out["foundation_groups"] = _build.parse_foundations(data["foundations"], sets, problems)
+    waste = sections["waste"]
+    if "waste" in data:
+        out["deal_to"] = "waste"
+        out["waste_turn"] = _count(waste, "turn", "waste.turn", 1, 13, 1, problems)
+        out["redeals"] = _count(waste, "redeals", "waste.redeals", 0, 100, 0, problems)
+        out["waste_dealt"] = _count(waste, "dealt", "waste.dealt", 0, 104, 0, problems)
+        dealt += out["waste_dealt"]
+    st = sections["stock"]
+    if "skip" in st:
+        out["deal_skip"] = _choice(st, "skip", "stock.skip", DEAL_SKIPS, "none", problems)
+    if "rows" in st:
+        out["deal_rows"] = _count(st, "rows", "stock.rows", 1, 13, 1, problems)
+    if "player_deals" in st:
+        out["player_deals"] = _flag(st, "player_deals", "stock.player_deals", True, problems)
+    if "refill" in st:
+        out["refill"] = _count(st, "refill", "stock.refill", 0, 13, 0, problems)
+    mv = sections["moves"]
+    if "wrap" in mv:
+        out["wrap"] = _flag(mv, "wrap", "moves.wrap", False, problems)
+    if "max_lift" in mv:
+        ml = mv["max_lift"]
+        if ml == "free-cells":
+            out["max_lift"] = -1
+        elif _is_int(ml) and 1 <= ml <= 104:
+            out["max_lift"] = ml
+        else:
+            problems.append(("moves.max_lift", "must be a number of cards, or \"free-cells\" "
+                                               "(as many as free cells and empty columns allow)"))
+    runs = sections["runs"]
+    if "leave" in runs:
+        out["runs_leave"] = _flag(runs, "leave", "runs.leave", True, problems)
+    if "order" in runs:
+        out["run_order"] = _choice(runs, "order", "runs.order", {"down": "", "up": ""}, "down",
+                                   problems)
+    if "wrap" in runs:
+        out["run_wrap"] = _flag(runs, "wrap", "runs.wrap", False, problems)
+    if "win" in data:
+        out["win"] = _choice(data, "win", "win", WIN_RULES, "runs", problems)
+    if out.get("win") == "columns" and out.get("runs_leave", True) and "leave" in runs:
+        problems.append(("runs.leave", "a game won by its columns keeps its complete runs "
+                                       "there: leave out runs.leave, or set it to false"))
+    if out.get("win") == "columns":
+        out["runs_leave"] = False
+    if out.get("win") == "foundations" and not out.get("foundation_groups") and \
+            not out.get("runs_leave", True):
+        problems.append(("win", "every card on the foundations, but there are none: add "
+                                "[foundations], or let complete runs leave"))
+    return dealt
 
 
 def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]]) -> dict[str, Any]:
@@ -430,9 +945,18 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
     if any(d > 0 and u == 0 for d, u in zip(down, up)):
         problems.append(("layout.up", "a column with face-down cards needs at least one face-up "
                                       "card on top"))
+    if "faces" in lay:
+        faces = _faces(lay["faces"], ncols, problems)
+        if faces:
+            out["faces"] = faces
+            down = [f.rfind("d") + 1 for f in faces]
+            up = [len(f) - d for f, d in zip(faces, down)]
+            if "down" in lay or "up" in lay:
+                problems.append(("layout.faces", "give either faces or down and up, not both"))
     out["layout"] = tuple(zip(down, up))
     tableau = sum(down) + sum(up)
     deck_size = 13 * len(deck)
+    tableau += _parse_family(data, sections, out, problems, ncols, len(deck))
 
     # stock
     st = sections["stock"]
@@ -441,11 +965,11 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
         if not _is_int(st["cards"]) or st["cards"] < 0:
             problems.append(("stock.cards", "must be a whole number, 0 or more"))
         elif deck and st["cards"] != stock:
-            problems.append(("layout", f"columns need {tableau} cards but the deck minus the stock "
-                                       f"leaves {deck_size - st['cards']} (deck {deck_size}, "
-                                       f"stock.cards {st['cards']})"))
+            problems.append(("layout", f"{_dealt_to(out)} need {tableau} cards but the deck "
+                                       f"minus the stock leaves {deck_size - st['cards']} (deck "
+                                       f"{deck_size}, stock.cards {st['cards']})"))
     elif deck and stock < 0:
-        problems.append(("layout", f"columns need {tableau} cards but the deck has only "
+        problems.append(("layout", f"{_dealt_to(out)} need {tableau} cards but the deck has only "
                                    f"{deck_size}"))
     if "deal" in st:
         if not _is_int(st["deal"]) or not 1 <= st["deal"] <= ncols:
@@ -460,13 +984,17 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
             out["deal_needs_full"] = st["needs_full_columns"]
 
     mv = sections["moves"]
-    out["place"] = _choice(mv, "place", "moves.place", PLACE_RULES, "any-suit", problems)
-    out["lift"] = _choice(mv, "lift", "moves.lift", LIFT_RULES, "same-suit", problems)
+    out["place"] = _phrase_field(mv, "place", "moves.place", "any-suit", problems)
+    out["lift"] = _phrase_field(mv, "lift", "moves.lift", "same-suit", problems,
+                                _build.LIFT_SPECIAL)
     out["empty"] = _choice(mv, "empty", "moves.empty", EMPTY_RULES, "any", problems)
 
     runs = sections["runs"]
-    out["complete"] = _choice(runs, "complete", "runs.complete", COMPLETE_RULES, "same-suit",
-                              problems)
+    complete = runs.get("complete", "same-suit")
+    if isinstance(complete, str):
+        complete = _build.SUIT_ALIASES.get(complete, complete)
+    out["complete"] = _choice({"complete": complete}, "complete", "runs.complete",
+                              COMPLETE_RULES, "same-suit", problems)
     if "to_win" in runs:
         tw = runs["to_win"]
         if not _is_int(tw) or tw < 1 or (deck and tw > len(deck)):
@@ -589,7 +1117,8 @@ def apply_house_rules(rules: RuleSet, house_rules: Sequence[HouseRule]) -> RuleS
 class Compiled:
     """A rule set's methods evaluated over every card (pair), for the hot loops."""
 
-    __slots__ = ("link", "accept", "empty_ok", "descending", "rank_place", "complete_suits")
+    __slots__ = ("link", "accept", "empty_ok", "descending", "rank_place", "complete_suits",
+                 "run_end", "simple", "kinds", "found", "npiles")
 
     def __init__(self, rules: RuleSet) -> None:
         cards = range(NUM_CARDS)
@@ -602,6 +1131,18 @@ class Compiled:
                               if self.link[u][lo])
         self.rank_place = all(RANK[o] == RANK[m] + 1 for m in cards for o in cards
                               if self.accept[m][o])
+        #: Which cards can end a complete run (the last card, at the top of the column): only
+        #: those are looked at for removal. A plugin's own is_complete may end a run anywhere.
+        if type(rules).is_complete is not RuleSet.is_complete or rules.run_wrap:
+            self.run_end = [True] * NUM_CARDS
+        else:
+            last = ACE if rules.run_order == "down" else KING
+            self.run_end = [RANK[c] == last for c in cards]
+        self.simple = rules.simple
+        self.kinds = rules.pile_kinds
+        self.npiles = len(self.kinds)
+        #: Per card-by-card foundation, its group (see FoundationGroup.takes).
+        self.found = rules.foundation_of
 
 
 _compiled_cache: dict[int, tuple[RuleSet, Compiled]] = {}

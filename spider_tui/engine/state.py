@@ -1,45 +1,78 @@
-"""The mutable table: columns, stock, foundations; move generation, play and undo.
+"""The mutable table: columns and the other piles, stock, foundations; move generation, play
+and undo.
 
 This is the hot path that the hint, solver and bot search through, so it works on plain lists and
-tuples. A move here is a tuple ``(src, count, dst)`` with 0-based columns and ``dst ==
-FOUNDATION`` for a complete run sent to the foundation; a deal is ``DEAL``. :meth:`State.apply`
-returns an undo record that :meth:`State.undo` reverses exactly.
+tuples. A move here is a tuple ``(src, count, dst)`` of dense pile indexes (the columns first:
+see :mod:`.piles`) and ``dst == FOUNDATION`` for a complete run sent to the foundation; a deal is
+``DEAL``. :meth:`State.apply` returns an undo record that :meth:`State.undo` reverses exactly.
+
+A table of columns alone, played as Spider is (:attr:`RuleSet.simple`), takes the fast paths
+written for it; any other table (free cells, reserves, card-by-card foundations, a waste, deal
+plans, a plugin's table rules) takes the general ones, which keep a snapshot of the table for
+undo and ask the rule set's table methods.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-from .cards import ACE, RANK, SUIT
+from .cards import RANK, SUIT
+from .errors import RuleFailure
+from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND, STOCK, WASTE_KIND,
+                    PileView, TableView, Transfer, check_codes)
 from .rules import RuleSet, compiled
 
 FOUNDATION = -1
 #: The deal, as a move tuple.
 DEAL = (-1, 0, -1)
 
-_MOVE, _DEAL, _FOUND = 0, 1, 2
+_MOVE, _DEAL, _FOUND, _SNAP = 0, 1, 2, 3
+#: Cards in a standard complete run of each suit, King first (a removed run read from a file
+#: that names only its suit).
+_KING_DOWN = [tuple(s * 13 + r for r in range(12, -1, -1)) for s in range(4)]
 
 
 class State:
-    """Columns hold every card bottom first; ``down[i]`` of them (from the bottom) are face down.
+    """Piles hold every card bottom first; ``down[i]`` of them (from the bottom) cannot be
+    played: face down, or (``shown``) face up under a face-down card.
 
-    ``stock[sp:]`` is still to be dealt, ``stock[sp]`` first. ``done`` is the suit of each removed
-    run in order. ``rs[i]`` is the index in column ``i`` where its longest liftable run starts
-    (``len`` when the column is empty).
+    ``piles`` is every pile in table order (:attr:`RuleSet.pile_kinds`), ``cols`` the columns
+    alone (the same list objects: ``piles[:len(cols)]``, or ``piles`` itself when there is
+    nothing else). ``stock[sp:]`` is still to be dealt, ``stock[sp]`` first. ``done`` is the
+    suit of each removed run in order, ``runs`` its cards. ``rs[i]`` is the index in pile ``i``
+    where its longest liftable run starts (``len`` when nothing can be lifted). ``shown`` is
+    None, or per column the set of indexes below ``down`` that lie face up. ``redeals``: the
+    times the waste has been turned back into the stock.
     """
 
-    __slots__ = ("rules", "comp", "cols", "down", "stock", "sp", "done", "rs")
+    __slots__ = ("rules", "comp", "cols", "piles", "down", "stock", "sp", "done", "runs", "rs",
+                 "shown", "redeals")
 
     def __init__(self, rules: RuleSet, cols: Sequence[Sequence[int]], down: Sequence[int],
-                 stock: Sequence[int], done: Sequence[int] = ()) -> None:
+                 stock: Sequence[int], done: Sequence[int] = (), *,
+                 extra: Sequence[Sequence[int]] | None = None,
+                 shown: Sequence[Sequence[int]] | None = None,
+                 runs: Sequence[Sequence[int]] | None = None, redeals: int = 0) -> None:
         self.rules = rules
-        self.comp = compiled(rules)
+        self.comp = comp = compiled(rules)
         self.cols = [list(c) for c in cols]
-        self.down = list(down)
+        n_extra = comp.npiles - len(self.cols)
+        if n_extra > 0:
+            given = list(extra or [])
+            given += [[] for _ in range(n_extra - len(given))]
+            self.piles = self.cols + [list(p) for p in given[:n_extra]]
+        else:
+            self.piles = self.cols
+        self.down = list(down) + [0] * max(0, n_extra)
         self.stock = list(stock)
         self.sp = 0
         self.done = list(done)
-        self.rs = [self._run_start(i) for i in range(len(self.cols))]
+        self.runs = ([tuple(r) for r in runs] if runs is not None
+                     else [_KING_DOWN[s] for s in self.done])
+        self.shown = ([frozenset(x) for x in shown] if shown is not None and any(shown)
+                      else None)
+        self.redeals = redeals
+        self.rs = [self._run_start(i) for i in range(len(self.piles))]
 
     # ------------------------------------------------------------------ queries
 
@@ -48,33 +81,73 @@ class State:
         new.rules = self.rules
         new.comp = self.comp
         new.cols = [c[:] for c in self.cols]
+        if self.piles is self.cols:
+            new.piles = new.cols
+        else:
+            new.piles = new.cols + [p[:] for p in self.piles[len(self.cols):]]
         new.down = self.down[:]
         new.stock = self.stock
         new.sp = self.sp
         new.done = self.done[:]
+        new.runs = self.runs[:]
         new.rs = self.rs[:]
+        new.shown = None if self.shown is None else self.shown[:]
+        new.redeals = self.redeals
         return new
 
     def _run_start(self, i: int) -> int:
-        col = self.cols[i]
+        col = self.piles[i]
         j = len(col) - 1
         d = self.down[i]
         if j < d:
             return len(col)
+        if i >= len(self.cols):
+            kind = self.comp.kinds[i]
+            if kind == FOUNDATION_KIND and not self.comp.found[
+                    i - self.rules.pile_kinds.index(FOUNDATION_KIND)].take_back:
+                return len(col)
+            return j  # only the last card of a cell, reserve, waste or foundation is played
         link = self.comp.link
         while j > d and link[col[j - 1]][col[j]]:
             j -= 1
         return j
 
     def liftable(self, i: int) -> int:
-        """How many cards at the end of column ``i`` can be lifted together."""
-        return len(self.cols[i]) - self.rs[i]
+        """How many cards at the end of pile ``i`` can be lifted together."""
+        return len(self.piles[i]) - self.rs[i]
 
     def face_up(self, i: int) -> list[int]:
-        return self.cols[i][self.down[i]:]
+        return self.piles[i][self.down[i]:]
 
     def face_down(self, i: int) -> list[int]:
-        return self.cols[i][: self.down[i]]
+        return self.piles[i][: self.down[i]]
+
+    def is_face_up(self, i: int, j: int) -> bool:
+        """Does card ``j`` of pile ``i`` lie face up (played or not)?"""
+        return j >= self.down[i] or (self.shown is not None and i < len(self.shown)
+                                     and j in self.shown[i])
+
+    def free_cells(self) -> int:
+        """How many free cells are empty."""
+        kinds = self.comp.kinds
+        return sum(1 for i in range(len(self.cols), len(self.piles))
+                   if kinds[i] == CELL_KIND and not self.piles[i])
+
+    def view(self) -> TableView:
+        """The read-only view of this table that rule methods are given."""
+        return TableView(self)
+
+    def pile_view(self, i: int) -> PileView:
+        return PileView(self.comp.kinds[i], self.rules.pile_codes[i], tuple(self.piles[i]),
+                        self.down[i])
+
+    def all_cards(self) -> list[int]:
+        """Every card of the game wherever it is (piles, stock, removed runs)."""
+        out = [c for p in self.piles for c in p]
+        out += self.stock[self.sp:]
+        for r in self.runs:
+            out += r
+        return out
 
     @property
     def stock_left(self) -> int:
@@ -87,14 +160,27 @@ class State:
         return [i for i, c in enumerate(self.cols) if not c]
 
     def deal_refusal(self) -> str | None:
-        return self.rules.deal_refusal(self.stock_left, self.empty_columns())
+        reason = self.rules.deal_refusal(TableView(self))
+        if reason is not None and not isinstance(reason, str):
+            raise RuleFailure(f"the rules of {self.rules.name} failed: deal_refusal() returned "
+                              f"{type(reason).__name__}, not a reason (text) or None")
+        return reason
 
     def won(self) -> bool:
-        return len(self.done) >= self.rules.win_runs
+        if self.comp.simple:
+            return len(self.done) >= self.rules.win_runs
+        won = self.rules.won(TableView(self))
+        if not isinstance(won, bool):
+            raise RuleFailure(f"the rules of {self.rules.name} failed: won() returned "
+                              f"{type(won).__name__}, not true or false")
+        return won
 
     def key(self) -> tuple:
         """A hashable summary of the whole position (for transposition tables)."""
-        return (tuple(map(tuple, self.cols)), tuple(self.down), self.sp, len(self.done))
+        if self.piles is self.cols:
+            return (tuple(map(tuple, self.cols)), tuple(self.down), self.sp, len(self.done))
+        return (tuple(map(tuple, self.piles)), tuple(self.down), self.sp, len(self.done),
+                self.redeals, None if self.shown is None else tuple(self.shown))
 
     def moves(self) -> list[tuple[int, int, int]]:
         """Every legal card move as ``(src, count, dst)``; deals are not included.
@@ -105,10 +191,12 @@ class State:
         column fits a target of rank ``r`` only with the card of rank ``r - 1`` at its head,
         so targets are looked up by rank instead of tried one by one.
         """
+        comp = self.comp
+        if not comp.simple:
+            return self._moves_general()
         out: list[tuple[int, int, int]] = []
         cols = self.cols
         rs = self.rs
-        comp = self.comp
         accept = comp.accept
         empty_ok = comp.empty_ok
         ncols = len(cols)
@@ -142,7 +230,8 @@ class State:
                         if empty_ok[a[la - k]]:
                             for d in empties:
                                 out.append((s, k, d))
-                if manual and lift >= 13 and RANK[a[-1]] == ACE and self.rules.is_complete(a[-13:]):
+                if manual and lift >= 13 and comp.run_end[a[-1]] and \
+                        self.rules.is_complete(a[-13:]):
                     out.append((s, 13, FOUNDATION))
             return out
         tops = [(i, c[-1]) for i, c in enumerate(cols) if c]
@@ -160,7 +249,7 @@ class State:
                 if empties and empty_ok[a[la - k]]:
                     for d in empties:
                         out.append((s, k, d))
-            if manual and lift >= 13 and RANK[a[-1]] == ACE and self.rules.is_complete(a[-13:]):
+            if manual and lift >= 13 and comp.run_end[a[-1]] and self.rules.is_complete(a[-13:]):
                 out.append((s, 13, FOUNDATION))
         return out
 
@@ -177,17 +266,21 @@ class State:
         """Remove complete runs from the end of column ``i`` (recording them in ``out``)."""
         a = self.cols[i]
         rules = self.rules
-        while len(a) - self.down[i] >= 13 and RANK[a[-1]] == ACE:
+        run_end = self.comp.run_end
+        while len(a) - self.down[i] >= 13 and run_end[a[-1]]:
             run = a[-13:]
             if not rules.is_complete(run):
                 return
             del a[-13:]
             self.done.append(SUIT[run[0]])
+            self.runs.append(tuple(run))
             out.append((i, run, self._flip(i)))
             self.rs[i] = self._run_start(i)
 
     def apply(self, move: tuple[int, int, int]) -> tuple:
         """Play ``move`` (assumed legal) and return its undo record."""
+        if not self.comp.simple:
+            return self._apply_general(move)
         s, k, d = move
         if k == 0:
             return self.deal()
@@ -200,6 +293,7 @@ class State:
         removals: list = []
         if d == FOUNDATION:
             self.done.append(SUIT[run[0]])
+            self.runs.append(tuple(run))
             removals.append((s, run, False))
             kind = _FOUND
         else:
@@ -223,7 +317,9 @@ class State:
         return (kind, s, k, d, flip, removals, rs_s, rs_d)
 
     def deal(self) -> tuple:
-        targets = self.rules.deal_targets(self.stock_left)
+        if not self.comp.simple:
+            return self._apply_general(DEAL)
+        targets = self._deal_targets()
         old_rs = self.rs[:]
         cols = self.cols
         link = self.comp.link
@@ -243,8 +339,22 @@ class State:
                 self._sweep(i, removals)
         return (_DEAL, len(targets), targets, removals, old_rs)
 
+    def _deal_targets(self) -> list[int]:
+        rules = self.rules
+        targets = rules.deal_targets(TableView(self))
+        if type(rules).deal_targets is not RuleSet.deal_targets:
+            why = check_codes(targets, set(range(len(self.cols))))
+            if why is None and len(targets) > self.stock_left:
+                why = f"returned {len(targets)} targets with {self.stock_left} cards in the stock"
+            if why is not None:
+                raise RuleFailure(f"the rules of {rules.name} failed: deal_targets() {why}")
+        return list(targets)
+
     def undo(self, rec: tuple) -> None:
         kind = rec[0]
+        if kind == _SNAP:
+            self._restore(rec[1])
+            return
         cols = self.cols
         done = self.done
         if kind == _DEAL:
@@ -261,6 +371,7 @@ class State:
             if f:
                 self.down[s] += 1
             done.pop()
+            self.runs.pop()
             cols[s].extend(run)
             self.rs[s] = rs_s
             return
@@ -280,10 +391,285 @@ class State:
                 self.down[i] += 1
             self.cols[i].extend(run)
             self.done.pop()
+            self.runs.pop()
+
+    # ------------------------------------------------------------------ the general table
+
+    def refusal(self, s: int, k: int, d: int) -> str | None:
+        """Why ``k`` cards from the end of pile ``s`` may not go to pile ``d`` (dense indexes,
+        ``FOUNDATION`` for the complete runs' foundation), or None when they may. Checks what
+        can be lifted, then asks the rule set's :meth:`~RuleSet.move_refusal`."""
+        a = self.piles[s]
+        if k < 1 or k > len(a) - self.rs[s]:
+            return "those cards cannot be lifted together"
+        if d == s:
+            return "cards cannot move onto their own pile"
+        rules = self.rules
+        view = TableView(self)
+        target = None if d == FOUNDATION else self.pile_view(d)
+        reason = rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
+        if reason is not None and not isinstance(reason, str):
+            raise RuleFailure(f"the rules of {rules.name} failed: move_refusal() returned "
+                              f"{type(reason).__name__}, not a reason (text) or None")
+        return reason
+
+    def _moves_general(self) -> list[tuple[int, int, int]]:
+        """:meth:`moves` for any table: from the compiled tables where the data decides (a
+        move into one of several empty free cells, or empty foundations that take the card
+        alike, is listed once: the first), from the rule set's own ``move_refusal`` where a
+        plugin overrides it (every pile then, as the plugin may tell them apart)."""
+        comp = self.comp
+        rules = self.rules
+        if type(rules).move_refusal is not RuleSet.move_refusal:
+            return self._moves_asked()
+        piles = self.piles
+        kinds = comp.kinds
+        nc = len(self.cols)
+        rs = self.rs
+        accept = comp.accept
+        empty_ok = comp.empty_ok
+        tops = [(i, piles[i][-1]) for i in range(nc) if piles[i]]
+        empties = [i for i in range(nc) if not piles[i]]
+        cell = -1
+        cap = rules.cell_capacity
+        founds = []
+        for i in range(nc, len(piles)):
+            kind = kinds[i]
+            if kind == CELL_KIND:
+                if cell < 0 and (not cap or len(piles[i]) < cap):
+                    cell = i
+            elif kind == FOUNDATION_KIND:
+                founds.append(i)
+        first_found = founds[0] if founds else 0
+        ml = rules.max_lift
+        if ml < 0:
+            free = self.free_cells()
+            cap_full = (free + 1) << len(empties)
+            cap_empty = (free + 1) << max(0, len(empties) - 1)
+        else:
+            cap_full = cap_empty = ml or 1 << 30
+        manual = rules.runs_leave and not rules.auto_remove
+        out: list[tuple[int, int, int]] = []
+        for s in range(len(piles)):
+            a = piles[s]
+            la = len(a)
+            lift = la - rs[s]
+            if lift <= 0:
+                continue
+            kind = kinds[s]
+            for k in range(1, lift + 1):
+                head = a[la - k]
+                if kind != COLUMN or k <= cap_full:
+                    acc = accept[head]
+                    for d, t in tops:
+                        if d != s and acc[t]:
+                            out.append((s, k, d))
+                if empties and (kind != COLUMN or k <= cap_empty) and empty_ok[head]:
+                    for d in empties:
+                        out.append((s, k, d))
+            top = a[-1]
+            if cell >= 0 and kind != CELL_KIND:
+                out.append((s, 1, cell))
+            if founds and kind != FOUNDATION_KIND:
+                empty_taken = False
+                for f in founds:
+                    p = piles[f]
+                    if not p:
+                        if empty_taken:
+                            continue
+                        if comp.found[f - first_found].takes(top, None, 0):
+                            empty_taken = True
+                            out.append((s, 1, f))
+                    elif comp.found[f - first_found].takes(top, p[-1], len(p)):
+                        out.append((s, 1, f))
+            if manual and kind == COLUMN and lift >= 13 and comp.run_end[top] and \
+                    rules.is_complete(a[-13:]):
+                out.append((s, 13, FOUNDATION))
+        return out
+
+    def _moves_asked(self) -> list[tuple[int, int, int]]:
+        """Every move a plugin's own ``move_refusal`` allows, asked of it one by one."""
+        kinds = self.comp.kinds
+        targets = [i for i, k in enumerate(kinds) if k in (COLUMN, CELL_KIND, FOUNDATION_KIND)]
+        out = []
+        for s in range(len(self.piles)):
+            lift = len(self.piles[s]) - self.rs[s]
+            for k in range(1, lift + 1):
+                for d in targets:
+                    if d != s and self.refusal(s, k, d) is None:
+                        out.append((s, k, d))
+            if (kinds[s] == COLUMN and lift >= 13 and self.rules.runs_leave
+                    and not self.rules.auto_remove and self.refusal(s, 13, FOUNDATION) is None):
+                out.append((s, 13, FOUNDATION))
+        return out
+
+    def _snapshot(self) -> tuple:
+        return (tuple(p[:] for p in self.piles), self.down[:], self.rs[:], self.sp, self.stock,
+                len(self.done), None if self.shown is None else self.shown[:], self.redeals)
+
+    def _restore(self, snap: tuple) -> None:
+        piles, down, rs, self.sp, self.stock, n_done, shown, self.redeals = snap
+        for p, saved in zip(self.piles, piles):
+            p[:] = saved
+        self.down[:] = down
+        self.rs[:] = rs
+        del self.done[n_done:]
+        del self.runs[n_done:]
+        self.shown = shown
+
+    def _apply_general(self, move: tuple[int, int, int]) -> tuple:
+        """:meth:`apply` for any table; the undo record holds a snapshot of it."""
+        snap = self._snapshot()
+        s, k, d = move
+        removals: list = []
+        rules = self.rules
+        try:
+            if k == 0:
+                touched = self._carry(rules.deal_plan(TableView(self)), "deal_plan")
+            else:
+                a = self.piles[s]
+                run = a[-k:]
+                del a[-k:]
+                if d == FOUNDATION:
+                    self.done.append(SUIT[run[0]])
+                    self.runs.append(tuple(run))
+                    removals.append((s, run, False))
+                    touched = {s}
+                else:
+                    self.piles[d].extend(run)
+                    touched = {s, d}
+            flips = self._settle(touched, removals)
+            if k != 0 and (rules.refill or type(rules).after_move is not RuleSet.after_move):
+                codes = rules.pile_codes
+                plan = rules.after_move(TableView(self), (codes[s], k, codes[d] if d >= 0 else d))
+                more = self._carry(plan, "after_move")
+                if more:
+                    flips += self._settle(more, removals)
+        except BaseException:
+            self._restore(snap)
+            raise
+        return (_SNAP, snap, flips, removals)
+
+    def _carry(self, plan: Any, method: str) -> set[int]:
+        """Carry out the cards of a deal or automatic plan (:class:`Transfer` each); returns
+        the piles it put cards on. A plan that cannot be carried out is the plugin's fault:
+        :class:`RuleFailure` names the method."""
+        rules = self.rules
+        if not isinstance(plan, (list, tuple)):
+            raise RuleFailure(f"the rules of {rules.name} failed: {method}() returned "
+                              f"{type(plan).__name__}, not a list of transfers")
+        index = rules._index_of
+        touched: set[int] = set()
+        back: list[int] = []
+        for t in plan:
+            if not (isinstance(t, tuple) and len(t) in (2, 3)
+                    and all(isinstance(x, int) and not isinstance(x, bool) for x in t[:2])):
+                raise RuleFailure(f"the rules of {rules.name} failed: {method}() returned "
+                                  f"{t!r}, not a Transfer(src, dst, face_up)")
+            src, dst = t[0], t[1]
+            up = bool(t[2]) if len(t) == 3 else True
+            if src == STOCK:
+                if self.sp >= len(self.stock):
+                    raise RuleFailure(f"the rules of {rules.name} failed: {method}() takes a "
+                                      f"card from the empty stock")
+                c = self.stock[self.sp]
+                self.sp += 1
+            else:
+                i = index.get(src)
+                if i is None or not self.piles[i]:
+                    raise RuleFailure(f"the rules of {rules.name} failed: {method}() takes a "
+                                      f"card from pile {src}, which is "
+                                      f"{'empty' if i is not None else 'not on this table'}")
+                c = self.piles[i].pop()
+                if self.down[i] > len(self.piles[i]):
+                    self.down[i] = len(self.piles[i])
+                touched.add(i)
+            if dst == STOCK:
+                back.append(c)
+                continue
+            j = index.get(dst)
+            if j is None or self.comp.kinds[j] == FOUNDATION_KIND and False:
+                raise RuleFailure(f"the rules of {rules.name} failed: {method}() puts a card "
+                                  f"on pile {dst}, which is not on this table")
+            p = self.piles[j]
+            if not up and p and self.down[j] < len(p):
+                # A card dealt face down onto face-up ones: they lie under it, still face up.
+                self._bury(j)
+            p.append(c)
+            if not up and self.down[j] == len(p) - 1:
+                self.down[j] = len(p)
+            touched.add(j)
+        if back:
+            # The waste turned over: its first card is the stock's next.
+            self.stock = self.stock[:self.sp] + back[::-1]
+            self.redeals += 1
+        return touched
+
+    def _bury(self, i: int) -> None:
+        p = self.piles[i]
+        shown = self.shown if self.shown is not None else [frozenset()] * len(self.cols)
+        shown = list(shown)
+        if i < len(shown):
+            shown[i] = shown[i] | frozenset(range(self.down[i], len(p)))
+        self.shown = shown
+        self.down[i] = len(p)
+
+    def _settle(self, touched: set[int], removals: list) -> int:
+        """After cards moved: a column's last card turns face up (and any face-up cards under
+        it join it), complete runs leave the columns touched (when they leave by themselves),
+        and what can be lifted is worked out again. Returns the cards turned over."""
+        flips = 0
+        nc = len(self.cols)
+        sweep = self.rules.runs_leave and self.rules.auto_remove
+        for i in sorted(touched):
+            if i < nc:
+                flips += self._flip_general(i)
+                if sweep:
+                    before = len(removals)
+                    self.rs[i] = self._run_start(i)
+                    self._sweep_general(i, removals)
+                    flips += sum(1 for r in removals[before:] if r[2])
+            self.rs[i] = self._run_start(i)
+        return flips
+
+    def _flip_general(self, i: int) -> int:
+        d = self.down[i]
+        p = self.piles[i]
+        if not d or len(p) != d:
+            return 0
+        d -= 1
+        shown = self.shown
+        if shown is not None and i < len(shown) and shown[i]:
+            s = shown[i]
+            while d and (d - 1) in s:
+                d -= 1
+            shown = list(shown)
+            shown[i] = frozenset(x for x in s if x < d)
+            self.shown = shown if any(shown) else None
+        self.down[i] = d
+        return 1
+
+    def _sweep_general(self, i: int, out: list) -> None:
+        a = self.piles[i]
+        rules = self.rules
+        n = rules.run_length
+        run_end = self.comp.run_end
+        while len(a) - self.down[i] >= n and run_end[a[-1]] and len(a) - self.rs[i] >= n:
+            run = a[-n:]
+            if not rules.is_complete(run):
+                return
+            del a[-n:]
+            self.done.append(SUIT[run[0]])
+            self.runs.append(tuple(run))
+            out.append((i, run, bool(self._flip_general(i))))
+            self.rs[i] = self._run_start(i)
+
 
 
 def record_flips(rec: tuple) -> int:
     """Face-down cards an action turned face up (dealt cards do not count)."""
+    if rec[0] == _SNAP:
+        return rec[2]
     if rec[0] == _DEAL:
         return sum(1 for r in rec[3] if r[2])
     return int(rec[4]) + sum(1 for r in rec[5] if r[2])
@@ -291,5 +677,5 @@ def record_flips(rec: tuple) -> int:
 
 def record_removals(rec: tuple) -> list[tuple[int, int]]:
     """``(column, suit)`` of each run an action removed, in order."""
-    removals = rec[3] if rec[0] == _DEAL else rec[5]
+    removals = rec[3] if rec[0] in (_DEAL, _SNAP) else rec[5]
     return [(i, SUIT[run[0]]) for i, run, _ in removals]

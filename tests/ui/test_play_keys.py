@@ -127,7 +127,7 @@ async def test_demo_plays_on_never_coming_back_and_any_key_stops_it(monkeypatch)
 
 async def test_a_plugin_variant_whose_deal_raises_is_refused_with_a_message_not_a_crash(
         variant_whose):
-    rules = variant_whose("deal_targets", lambda stock_left: stock_left < 50)
+    rules = variant_whose("deal_targets", lambda table: table.stock_left < 50)
     app = make_app(Game.new(rules, deal=3))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")

@@ -193,7 +193,7 @@ def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_noth
 def test_a_variant_whose_deal_rules_raise_refuses_the_deal_and_the_game_goes_on(variant_whose):
     from spider_tui.engine import PLAYING, RuleFailure
 
-    game = Game.new(variant_whose("deal_targets", lambda left: left < 50), deal=3)
+    game = Game.new(variant_whose("deal_targets", lambda table: table.stock_left < 50), deal=3)
     game.play("d")
     before = game.to_position()
     with pytest.raises(RuleFailure, match=r"deal_targets\(\) raised ZeroDivisionError: kaput"):
@@ -202,7 +202,7 @@ def test_a_variant_whose_deal_rules_raise_refuses_the_deal_and_the_game_goes_on(
     game.undo()
     assert game.state.stock_left == 50
 
-    game = Game.new(variant_whose("deal_refusal", lambda left, empty: True), deal=3)
+    game = Game.new(variant_whose("deal_refusal", lambda table: True), deal=3)
     assert "deal_refusal() raised ZeroDivisionError" in game.deal_refusal()
     assert game.status == PLAYING and "d" not in map(str, game.legal_moves())
     with pytest.raises(RuleFailure):
