@@ -41,7 +41,7 @@ def refusal(rules: "RuleSet", table: TableView, source: Any, cards: tuple[int, .
             return "complete runs stay on the table in this game"
         if rules.auto_remove:
             return "complete runs leave the table by themselves in this game"
-        if k != rules.run_length or not rules.is_complete(cards):
+        if k not in rules.run_lengths or not rules.is_complete(cards):
             return f"{describe_pile(source.code)} does not end with a complete run"
         return None
     kind = target.kind

@@ -358,9 +358,10 @@ class RuleSet:
         return f"only {need} can go into an empty column, not {glyph(moving)}"
 
     @property
-    def run_length(self) -> int:
-        """How many cards a complete run has (13 for every game data can say)."""
-        return 13
+    def run_lengths(self) -> tuple[int, ...]:
+        """How many cards a complete run may have, longest first (13 for every game data can
+        say; a plugin may give others, and :meth:`is_complete` decides)."""
+        return (13,)
 
     def is_complete(self, run: Sequence[int]) -> bool:
         """Is ``run`` (face-up cards at the end of a column, top of the column last) a
@@ -569,7 +570,8 @@ def _simple(rules: RuleSet) -> bool:
     return (len(rules.pile_kinds) == len(rules.layout) and rules.deal_to == "columns"
             and rules.deal_skip == "none" and rules.deal_rows == 1 and rules.player_deals
             and not rules.refill and not rules.max_lift and rules.runs_leave
-            and rules.win == "runs" and rules.run_length == 13
+            and rules.win == "runs" and rules.run_lengths == (13,)
+            and not (isinstance(rules._lift, tuple) and len(rules._lift) > 1)
             and not any("u" in f[:f.rfind("d") + 1] for f in rules.initial_faces())
             and all(getattr(cls, m) is getattr(RuleSet, m) for m in _TABLE_METHODS))
 
@@ -1118,7 +1120,7 @@ class Compiled:
     """A rule set's methods evaluated over every card (pair), for the hot loops."""
 
     __slots__ = ("link", "accept", "empty_ok", "descending", "rank_place", "complete_suits",
-                 "run_end", "simple", "kinds", "found", "npiles")
+                 "run_end", "simple", "kinds", "found", "npiles", "link_alts")
 
     def __init__(self, rules: RuleSet) -> None:
         cards = range(NUM_CARDS)
@@ -1138,6 +1140,14 @@ class Compiled:
         else:
             last = ACE if rules.run_order == "down" else KING
             self.run_end = [RANK[c] == last for c in cards]
+        #: Where a run may follow any one of several lifting phrases but not mix them (Curds
+        #: and Whey: one suit down, or one rank), a link table per phrase.
+        lift = rules._lift
+        self.link_alts = None
+        if (isinstance(lift, tuple) and len(lift) > 1
+                and type(rules).links is RuleSet.links):
+            self.link_alts = [[[_build.follows((r,), lo, u, rules.wrap) for lo in cards]
+                               for u in cards] for r in lift]
         self.simple = rules.simple
         self.kinds = rules.pile_kinds
         self.npiles = len(self.kinds)

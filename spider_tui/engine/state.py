@@ -107,6 +107,15 @@ class State:
                     i - self.rules.pile_kinds.index(FOUNDATION_KIND)].take_back:
                 return len(col)
             return j  # only the last card of a cell, reserve, waste or foundation is played
+        alts = self.comp.link_alts
+        if alts is not None:  # one phrase for the whole run: the longest any one allows
+            best = j
+            for link in alts:
+                k = j
+                while k > d and link[col[k - 1]][col[k]]:
+                    k -= 1
+                best = min(best, k)
+            return best
         link = self.comp.link
         while j > d and link[col[j - 1]][col[j]]:
             j -= 1
@@ -482,9 +491,11 @@ class State:
                             out.append((s, 1, f))
                     elif comp.found[f - first_found].takes(top, p[-1], len(p)):
                         out.append((s, 1, f))
-            if manual and kind == COLUMN and lift >= 13 and comp.run_end[top] and \
-                    rules.is_complete(a[-13:]):
-                out.append((s, 13, FOUNDATION))
+            if manual and kind == COLUMN and comp.run_end[top]:
+                for n in rules.run_lengths:
+                    if lift >= n and rules.is_complete(a[-n:]):
+                        out.append((s, n, FOUNDATION))
+                        break
         return out
 
     def _moves_asked(self) -> list[tuple[int, int, int]]:
@@ -498,9 +509,11 @@ class State:
                 for d in targets:
                     if d != s and self.refusal(s, k, d) is None:
                         out.append((s, k, d))
-            if (kinds[s] == COLUMN and lift >= 13 and self.rules.runs_leave
-                    and not self.rules.auto_remove and self.refusal(s, 13, FOUNDATION) is None):
-                out.append((s, 13, FOUNDATION))
+            if kinds[s] == COLUMN and self.rules.runs_leave and not self.rules.auto_remove:
+                for n in self.rules.run_lengths:
+                    if lift >= n and self.refusal(s, n, FOUNDATION) is None:
+                        out.append((s, n, FOUNDATION))
+                        break
         return out
 
     def _snapshot(self) -> tuple:
@@ -538,13 +551,13 @@ class State:
                 else:
                     self.piles[d].extend(run)
                     touched = {s, d}
-            flips = self._settle(touched, removals)
             if k != 0 and (rules.refill or type(rules).after_move is not RuleSet.after_move):
+                # Before the table is tidied (a card turned over, runs removed): a rule may
+                # look at a column left with only face-down cards (Bebop).
                 codes = rules.pile_codes
                 plan = rules.after_move(TableView(self), (codes[s], k, codes[d] if d >= 0 else d))
-                more = self._carry(plan, "after_move")
-                if more:
-                    flips += self._settle(more, removals)
+                touched |= self._carry(plan, "after_move")
+            flips = self._settle(touched, removals)
         except BaseException:
             self._restore(snap)
             raise
@@ -652,12 +665,14 @@ class State:
     def _sweep_general(self, i: int, out: list) -> None:
         a = self.piles[i]
         rules = self.rules
-        n = rules.run_length
         run_end = self.comp.run_end
-        while len(a) - self.down[i] >= n and run_end[a[-1]] and len(a) - self.rs[i] >= n:
-            run = a[-n:]
-            if not rules.is_complete(run):
+        while a and run_end[a[-1]]:
+            for n in rules.run_lengths:
+                if len(a) - self.rs[i] >= n and rules.is_complete(a[-n:]):
+                    break
+            else:
                 return
+            run = a[-n:]
             del a[-n:]
             self.done.append(SUIT[run[0]])
             self.runs.append(tuple(run))
