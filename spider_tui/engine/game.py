@@ -61,6 +61,7 @@ class Game:
         #: A plugin's own rule code runs in this game's moves (a RuleSet subclass): an action
         #: then keeps a copy of the table to put back if that code raises.
         self._plugin_rules = type(rules) is not RuleSet
+        self._simple = state.comp.simple
         self._version = 0
         self._status: tuple[int, str] | None = None
         self._legal: tuple[int, list[Move]] | None = None
@@ -433,7 +434,7 @@ class Game:
     # ------------------------------------------------------------------ actions
 
     def _do(self, m: Move) -> Step:
-        move = self.dense(m)
+        move = m.as_tuple() if self._simple else self.dense(m)
         if self._plugin_rules:
             before = self.state.copy()
             try:

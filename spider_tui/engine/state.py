@@ -53,6 +53,8 @@ class State:
                  extra: Sequence[Sequence[int]] | None = None,
                  shown: Sequence[Sequence[int]] | None = None,
                  runs: Sequence[Sequence[int]] | None = None, redeals: int = 0) -> None:
+        if not compiled(rules).simple and type(self) is State:
+            self.__class__ = GeneralState  # the general table's moves, play and undo
         self.rules = rules
         self.comp = comp = compiled(rules)
         self.cols = [list(c) for c in cols]
@@ -77,7 +79,7 @@ class State:
     # ------------------------------------------------------------------ queries
 
     def copy(self) -> "State":
-        new = State.__new__(State)
+        new = object.__new__(type(self))
         new.rules = self.rules
         new.comp = self.comp
         new.cols = [c[:] for c in self.cols]
@@ -176,8 +178,9 @@ class State:
         return reason
 
     def won(self) -> bool:
-        if self.comp.simple:
-            return len(self.done) >= self.rules.win_runs
+        return len(self.done) >= self.rules.win_runs
+
+    def _won_asked(self) -> bool:
         won = self.rules.won(TableView(self))
         if not isinstance(won, bool):
             raise RuleFailure(f"the rules of {self.rules.name} failed: won() returned "
@@ -201,8 +204,6 @@ class State:
         so targets are looked up by rank instead of tried one by one.
         """
         comp = self.comp
-        if not comp.simple:
-            return self._moves_general()
         out: list[tuple[int, int, int]] = []
         cols = self.cols
         rs = self.rs
@@ -288,8 +289,6 @@ class State:
 
     def apply(self, move: tuple[int, int, int]) -> tuple:
         """Play ``move`` (assumed legal) and return its undo record."""
-        if not self.comp.simple:
-            return self._apply_general(move)
         s, k, d = move
         if k == 0:
             return self.deal()
@@ -326,8 +325,6 @@ class State:
         return (kind, s, k, d, flip, removals, rs_s, rs_d)
 
     def deal(self) -> tuple:
-        if not self.comp.simple:
-            return self._apply_general(DEAL)
         targets = self._deal_targets()
         old_rs = self.rs[:]
         cols = self.cols
@@ -348,6 +345,24 @@ class State:
                 self._sweep(i, removals)
         return (_DEAL, len(targets), targets, removals, old_rs)
 
+    def refusal(self, s: int, k: int, d: int) -> str | None:
+        """Why ``k`` cards from the end of pile ``s`` may not go to pile ``d`` (dense indexes,
+        ``FOUNDATION`` for the complete runs' foundation), or None when they may. Checks what
+        can be lifted, then asks the rule set's :meth:`~RuleSet.move_refusal`."""
+        a = self.piles[s]
+        if k < 1 or k > len(a) - self.rs[s]:
+            return "those cards cannot be lifted together"
+        if d == s:
+            return "cards cannot move onto their own pile"
+        rules = self.rules
+        view = TableView(self)
+        target = None if d == FOUNDATION else self.pile_view(d)
+        reason = rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
+        if reason is not None and not isinstance(reason, str):
+            raise RuleFailure(f"the rules of {rules.name} failed: move_refusal() returned "
+                              f"{type(reason).__name__}, not a reason (text) or None")
+        return reason
+
     def _deal_targets(self) -> list[int]:
         rules = self.rules
         targets = rules.deal_targets(TableView(self))
@@ -361,9 +376,6 @@ class State:
 
     def undo(self, rec: tuple) -> None:
         kind = rec[0]
-        if kind == _SNAP:
-            self._restore(rec[1])
-            return
         cols = self.cols
         done = self.done
         if kind == _DEAL:
@@ -402,25 +414,30 @@ class State:
             self.done.pop()
             self.runs.pop()
 
-    # ------------------------------------------------------------------ the general table
 
-    def refusal(self, s: int, k: int, d: int) -> str | None:
-        """Why ``k`` cards from the end of pile ``s`` may not go to pile ``d`` (dense indexes,
-        ``FOUNDATION`` for the complete runs' foundation), or None when they may. Checks what
-        can be lifted, then asks the rule set's :meth:`~RuleSet.move_refusal`."""
-        a = self.piles[s]
-        if k < 1 or k > len(a) - self.rs[s]:
-            return "those cards cannot be lifted together"
-        if d == s:
-            return "cards cannot move onto their own pile"
-        rules = self.rules
-        view = TableView(self)
-        target = None if d == FOUNDATION else self.pile_view(d)
-        reason = rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
-        if reason is not None and not isinstance(reason, str):
-            raise RuleFailure(f"the rules of {rules.name} failed: move_refusal() returned "
-                              f"{type(reason).__name__}, not a reason (text) or None")
-        return reason
+class GeneralState(State):
+    """A table that is not Spider's alone (:attr:`RuleSet.simple` is false): free cells,
+    reserves, foundations built card by card, a waste, deal plans, automatic moves, other win
+    rules, a plugin's table methods. ``State(...)`` makes one of these by itself when the rule
+    set needs it; the fast paths of :class:`State` are left to Spider's tables."""
+
+    __slots__ = ()
+
+    def moves(self) -> list[tuple[int, int, int]]:
+        return self._moves_general()
+
+    def apply(self, move: tuple[int, int, int]) -> tuple:
+        return self._apply_general(move)
+
+    def deal(self) -> tuple:
+        return self._apply_general(DEAL)
+
+    def won(self) -> bool:
+        return self._won_asked()
+
+    def undo(self, rec: tuple) -> None:
+        self._restore(rec[1])
+
 
     def _moves_general(self) -> list[tuple[int, int, int]]:
         """:meth:`moves` for any table: from the compiled tables where the data decides (a
@@ -678,6 +695,7 @@ class State:
             self.runs.append(tuple(run))
             out.append((i, run, bool(self._flip_general(i))))
             self.rs[i] = self._run_start(i)
+
 
 
 
