@@ -14,6 +14,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -69,6 +70,26 @@ class SpiderApp(App[None]):
         self.game_screen: GameScreen | None = None
         self._ended = False
         self._clock_at = time.monotonic()
+        #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
+        #: just after ``q`` must not open a screen while the app is being taken down).
+        self.closing = False
+
+    # ------------------------------------------------------------------ closing
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.closing = True
+        super().exit(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.closing and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
+
+    async def run_action(self, action: Any, default_namespace: Any = None,
+                         namespaces: Any = None) -> bool:
+        if self.closing:
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
 
     # ------------------------------------------------------------------ set-up
 
