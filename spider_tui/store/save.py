@@ -27,6 +27,7 @@ from typing import Any
 from .. import paths
 from ..engine.catalog import Catalog, default_catalog
 from ..engine.game import Game
+from ..engine.tally import is_count, record_problem, shown
 from .files import (Unreadable, atomic_write, dump, move_aside, os_reason, parse,
                     remove_leftovers)
 
@@ -91,16 +92,21 @@ class SaveMeta:
         if not isinstance(d, dict):
             raise Unreadable("its app data is damaged")
         meta = cls()
-        checks = {"game_id": str, "started_at": str, "hints_used": int, "undo_used": bool,
-                  "extra": dict}
-        for key, kind in checks.items():
+        checks = {"game_id": _is_id, "started_at": _is_id, "hints_used": is_count,
+                  "undo_used": lambda v: isinstance(v, bool),
+                  "extra": lambda v: isinstance(v, dict)}
+        for key, ok in checks.items():
             if key not in d:
                 continue
             value = d[key]
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise Unreadable(f"its app data is damaged ({key} = {value!r})")
+            if not ok(value):
+                raise Unreadable(f"its app data is damaged ({key} = {shown(value)})")
             setattr(meta, key, value)
         return meta
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= 100
 
 
 @dataclass
@@ -141,7 +147,20 @@ class SaveStore:
         body = {"saved_at": now_iso(), "app": app_version(), "meta": meta.to_dict(),
                 "game": game.to_record()}
         try:
-            atomic_write(self.path, dump(KIND, VERSION, body))
+            # Nothing is written that load() would refuse: numbers out of range, NaN.
+            problem = record_problem(body["game"], Game.RECORD_FORMAT)
+            if problem is not None:
+                raise ValueError(problem)
+            SaveMeta.from_dict(body["meta"])
+            data = dump(KIND, VERSION, body)
+        except (Unreadable, ValueError, TypeError) as e:
+            if self._failing:
+                return []
+            self._failing = True
+            return [f"The game could not be saved to {self.path}: {_short(e)}. The last save "
+                    f"is kept."]
+        try:
+            atomic_write(self.path, data)
         except OSError as e:
             if self._failing:
                 return []
