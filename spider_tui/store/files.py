@@ -98,15 +98,22 @@ def remove_leftovers(path: Path) -> None:
             p.unlink()
 
 
-def move_aside(path: Path) -> Path:
-    """Rename ``path`` to ``<name>.<timestamp>`` beside it (never over an existing file) and
-    return the new path. Raises ``OSError`` if it cannot be renamed."""
+def aside_path(path: Path) -> Path:
+    """A name beside ``path`` that no file has: ``<name>.<timestamp>`` (``-2``, ``-3``... added
+    when that is taken)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.{stamp}-{n}")
+    return target
+
+
+def move_aside(path: Path) -> Path:
+    """Rename ``path`` to ``<name>.<timestamp>`` beside it (never over an existing file) and
+    return the new path. Raises ``OSError`` if it cannot be renamed."""
+    target = aside_path(path)
     os.rename(path, target)
     return target
 

@@ -147,15 +147,39 @@ class SpiderApp(App[None]):
         self.app_suspend_signal.subscribe(self, self._suspending)
         self._announce_start(self.game)
         self._check_over()
+        self._ask_if_open_elsewhere()
+
+    def _ask_if_open_elsewhere(self) -> None:
+        """Another spider-tui had the saved game open when this one started: ask the player."""
+        other = getattr(self.session, "elsewhere", None)
+        if other is None:
+            return
+        from .screens.elsewhere import ElsewhereScreen
+
+        who = other.describe()
+
+        def answered(answer: str | None) -> None:
+            if answer == "quit":
+                self.exit()
+            elif answer == "take":
+                game, notices = self.session.take_over()
+                self._notices(notices)
+                if game is not None and game is not self.game:
+                    self.start_game(game, resumed=True)
+            else:
+                self._notices([f"This game is not saved: {who} has the saved game open."])
+
+        self.push_screen(ElsewhereScreen(who), answered)
 
     # ------------------------------------------------------------------ the game's life
 
-    def start_game(self, game: Game) -> None:
-        """Make ``game`` the one being played (ending the current one first)."""
+    def start_game(self, game: Game, *, resumed: bool = False) -> None:
+        """Make ``game`` the one being played (ending the current one first). ``resumed``: the
+        session has set it up already (a saved game taken over), so it is not a new game."""
         old = self.game
         if old is not game and not self._ended and old.started:
             self.end_game(old.status if old.status != PLAYING else "abandoned")
-        if self.session is not None and old is not game:
+        if self.session is not None and old is not game and not resumed:
             if old.started and old.status != WON:
                 self._notices(self.session.abandon(old))
             self._notices(self.session.new_game_started(game))
