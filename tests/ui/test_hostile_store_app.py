@@ -12,7 +12,7 @@ from spider_tui.plugins.manager import get_manager
 from spider_tui.store import SaveStore, StatsStore
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.session import Session
-from uihelpers import SIZE
+from uihelpers import SIZE, position_text
 
 HOSTILE = Path(__file__).resolve().parents[1] / "hostile" / "store"
 
@@ -34,11 +34,9 @@ async def test_the_app_starts_and_shows_statistics_after_hand_edited_files(tmp_p
         note = str(app.screen.query_one("#stats-note").render())
         assert "moved to" in note
         await pilot.press("escape")
-        win = Game.from_position(
-            'format = "spider-position/1"\nvariant = "spider-1suit"\n'
-            'completed = ["S", "S", "S", "S", "S", "S", "S"]\nstock = []\ncolumns = [\n'
-            '{ up = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"] },'
-            '\n{ up = ["AS"] },\n' + '{ up = [] },\n' * 8 + ']\n')
+        one_move_left = [([], [r + "S" for r in "KQJT98765432"]), ([], ["AS"])] + [([], [])] * 8
+        win = Game.from_position(position_text(one_move_left, variant="spider-1suit",
+                                               completed=["S"] * 7))
         app.start_game(win)
         app.act("move", win.resolve("2>1"))
         await pilot.pause()

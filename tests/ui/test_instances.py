@@ -188,13 +188,19 @@ def test_within_one_process_a_new_session_takes_the_saved_game_from_the_last(tmp
 # ------------------------------------------------------------------ the app
 
 
-async def test_the_app_asks_and_a_new_game_here_is_not_saved(tmp_path, other):
+def app_beside(tmp_path: Path, other) -> tuple[Other, bytes, Game, SpiderApp]:
+    """Another spider-tui that has saved its game, what it saved, and an app started beside
+    it (with a session, as the command starts it)."""
     first = other()
     first.save()
     before = (tmp_path / "save.json").read_bytes()
     session = session_at(tmp_path)
     game, notices = session.start()
-    app = SpiderApp(Config(), game, session=session, notices=notices)
+    return first, before, game, SpiderApp(Config(), game, session=session, notices=notices)
+
+
+async def test_the_app_asks_and_a_new_game_here_is_not_saved(tmp_path, other):
+    first, before, game, app = app_beside(tmp_path, other)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         from spider_tui.ui.screens.elsewhere import ElsewhereScreen
@@ -210,11 +216,7 @@ async def test_the_app_asks_and_a_new_game_here_is_not_saved(tmp_path, other):
 
 
 async def test_the_app_takes_the_saved_game_over(tmp_path, other):
-    first = other()
-    first.save()
-    session = session_at(tmp_path)
-    game, notices = session.start()
-    app = SpiderApp(Config(), game, session=session, notices=notices)
+    first, _, game, app = app_beside(tmp_path, other)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("t")
@@ -231,12 +233,7 @@ async def test_the_app_takes_the_saved_game_over(tmp_path, other):
 
 
 async def test_the_app_can_quit_at_once(tmp_path, other):
-    first = other()
-    first.save()
-    before = (tmp_path / "save.json").read_bytes()
-    session = session_at(tmp_path)
-    game, notices = session.start()
-    app = SpiderApp(Config(), game, session=session, notices=notices)
+    _, before, _, app = app_beside(tmp_path, other)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("q")

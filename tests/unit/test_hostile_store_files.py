@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,28 +28,17 @@ HOSTILE = Path(__file__).resolve().parents[1] / "hostile" / "store"
 SAVES = sorted(p.name for p in HOSTILE.glob("save-*.json") if p.name != "save-valid.json")
 STATS = sorted(p.name for p in HOSTILE.glob("stats-*.json") if p.name != "stats-valid.json")
 
-# One move ("2>1") from a win.
-NEAR_WIN = """
-format = "spider-position/1"
-variant = "spider-1suit"
-completed = ["S", "S", "S", "S", "S", "S", "S"]
-stock = []
-columns = [
-  { up = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"] },
-  { up = ["AS"] },
-  { up = [] }, { up = [] }, { up = [] }, { up = [] }, { up = [] }, { up = [] },
-  { up = [] }, { up = [] },
-]
-"""
-
-
 def aside(path: Path) -> list[Path]:
     return sorted(p for p in path.parent.iterdir()
                   if p.name.startswith(path.name + ".") and p.name[len(path.name) + 1].isdigit())
 
 
 def a_win() -> Game:
-    game = Game.from_position(NEAR_WIN)
+    """A one-suit game won by its last move: the last Ace onto the last run."""
+    columns = [{"up": [r + "S" for r in "KQJT98765432"]}, {"up": ["AS"]}] + [{"up": []}] * 8
+    game = Game.from_position(tomli_w.dumps({
+        "format": "spider-position/1", "variant": "spider-1suit", "completed": ["S"] * 7,
+        "stock": [], "columns": columns}))
     game.play("2>1")
     return game
 
@@ -262,12 +252,17 @@ SETTINGS = settings(max_examples=100, deadline=None,
                                            HealthCheck.function_scoped_fixture])
 
 
+def written(tmp_path_factory, name: str, text: str) -> Path:
+    """``text`` in a file ``name`` of a fresh folder."""
+    path = tmp_path_factory.mktemp("home") / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 @SETTINGS
 @given(text=mutated(_valid_save()))
 def test_a_mutated_save_loads_as_a_sane_game_or_is_moved_aside(tmp_path_factory, text):
-    folder = tmp_path_factory.mktemp("save")
-    path = folder / "save.json"
-    path.write_text(text, encoding="utf-8")
+    path = written(tmp_path_factory, "save.json", text)
     store = SaveStore(path)
     result = store.load()
     if result.game is None:
@@ -283,15 +278,13 @@ def test_a_mutated_save_loads_as_a_sane_game_or_is_moved_aside(tmp_path_factory,
     assert store.save(game, meta) == []
     again = SaveStore(path).load()
     assert again.notices == [] and again.game.to_record()["moves"] == game.moves_played()
-    assert_wins_are_recorded(folder / "stats.json")
+    assert_wins_are_recorded(path.with_name("stats.json"))
 
 
 @SETTINGS
 @given(text=mutated(_valid_stats()))
 def test_a_mutated_stats_file_loads_sane_figures_or_is_moved_aside(tmp_path_factory, text):
-    folder = tmp_path_factory.mktemp("stats")
-    path = folder / "stats.json"
-    path.write_text(text, encoding="utf-8")
+    path = written(tmp_path_factory, "stats.json", text)
     table = StatsStore(path).load()
     assert not table.read_only
     if table.notices:
