@@ -520,18 +520,20 @@ class Game:
 
     @classmethod
     def from_record(cls, record: dict, *, catalog: Catalog | None = None) -> "Game":
-        """Rebuild a game from :meth:`to_record`; :class:`SpiderError` says what is wrong."""
-        if not isinstance(record, dict) or record.get("format") != cls.RECORD_FORMAT:
-            raise SpiderError(f"not a {cls.RECORD_FORMAT} record")
-        try:
-            start = record["start"]
-            moves = list(record.get("moves", []))
-            redo = list(record.get("redo", []))
-            counters = [int(record.get(k, 0)) for k in ("actions", "undos", "redos")]
-            elapsed = float(record.get("elapsed", 0.0))
-            scoring = record.get("scoring") or None
-        except (KeyError, TypeError, ValueError) as e:
-            raise SpiderError(f"the game record is damaged ({e})") from None
+        """Rebuild a game from :meth:`to_record`; :class:`SpiderError` says what is wrong
+        (counters and the clock must be whole numbers and seconds in range: see
+        :mod:`~spider_tui.engine.tally`)."""
+        from . import tally as _tally
+
+        problem = _tally.record_problem(record, cls.RECORD_FORMAT)
+        if problem is not None:
+            raise SpiderError(f"the game record is damaged: {problem}")
+        start = record["start"]
+        moves = record.get("moves", [])
+        redo = record.get("redo", [])
+        counters = [record.get(k, 0) for k in _tally.RECORD_COUNTS]
+        elapsed = float(record.get("elapsed", 0.0))
+        scoring = record.get("scoring") or None
         game = cls.from_position(start, catalog=catalog, scoring=scoring)
         for i, text in enumerate(moves):
             try:

@@ -14,6 +14,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -69,6 +70,26 @@ class SpiderApp(App[None]):
         self.game_screen: GameScreen | None = None
         self._ended = False
         self._clock_at = time.monotonic()
+        #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
+        #: just after ``q`` must not open a screen while the app is being taken down).
+        self.closing = False
+
+    # ------------------------------------------------------------------ closing
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.closing = True
+        super().exit(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.closing and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
+
+    async def run_action(self, action: Any, default_namespace: Any = None,
+                         namespaces: Any = None) -> bool:
+        if self.closing:
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
 
     # ------------------------------------------------------------------ set-up
 
@@ -126,15 +147,39 @@ class SpiderApp(App[None]):
         self.app_suspend_signal.subscribe(self, self._suspending)
         self._announce_start(self.game)
         self._check_over()
+        self._ask_if_open_elsewhere()
+
+    def _ask_if_open_elsewhere(self) -> None:
+        """Another spider-tui had the saved game open when this one started: ask the player."""
+        other = getattr(self.session, "elsewhere", None)
+        if other is None:
+            return
+        from .screens.elsewhere import ElsewhereScreen
+
+        who = other.describe()
+
+        def answered(answer: str | None) -> None:
+            if answer == "quit":
+                self.exit()
+            elif answer == "take":
+                game, notices = self.session.take_over()
+                self._notices(notices)
+                if game is not None and game is not self.game:
+                    self.start_game(game, resumed=True)
+            else:
+                self._notices([f"This game is not saved: {who} has the saved game open."])
+
+        self.push_screen(ElsewhereScreen(who), answered)
 
     # ------------------------------------------------------------------ the game's life
 
-    def start_game(self, game: Game) -> None:
-        """Make ``game`` the one being played (ending the current one first)."""
+    def start_game(self, game: Game, *, resumed: bool = False) -> None:
+        """Make ``game`` the one being played (ending the current one first). ``resumed``: the
+        session has set it up already (a saved game taken over), so it is not a new game."""
         old = self.game
         if old is not game and not self._ended and old.started:
             self.end_game(old.status if old.status != PLAYING else "abandoned")
-        if self.session is not None and old is not game:
+        if self.session is not None and old is not game and not resumed:
             if old.started and old.status != WON:
                 self._notices(self.session.abandon(old))
             self._notices(self.session.new_game_started(game))
