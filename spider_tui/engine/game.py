@@ -113,7 +113,22 @@ class Game:
 
     @property
     def runs_removed(self) -> int:
-        return len(self.state.done)
+        """Runs finished, for scores and statistics: those removed from the table, plus (on
+        a table that has them) each card-by-card foundation built full, and in a game won by
+        its columns each column that is one complete run."""
+        st = self.state
+        if self._simple:
+            return len(st.done)
+        n = len(st.done)
+        rules = self.rules
+        for i, kind in enumerate(st.comp.kinds):
+            pile = st.piles[i]
+            if kind == FOUNDATION_KIND and len(pile) >= 13:
+                n += 1
+            elif (kind == COLUMN and rules.win == "columns" and pile and not st.down[i]
+                  and len(pile) in rules.run_lengths and rules.is_complete(pile)):
+                n += 1
+        return n
 
     @property
     def deals_left(self) -> int:
