@@ -132,7 +132,7 @@ up = ["4H"]
     assert str(g.history[-1].move) == "2>f1"
     for _ in range(9):
         g.play("1>f")
-    assert g.status == "won" and g.runs_removed == 0
+    assert g.status == "won" and g.runs_removed == 1 and g.state.done == []
 
 
 def test_a_foundation_card_comes_back_only_where_the_game_says():
