@@ -11,6 +11,7 @@ from .errors import (
     PositionError,
     RuleFailure,
     SpiderError,
+    SwitchedOff,
     UnknownId,
     VariantError,
 )
@@ -22,6 +23,6 @@ from .state import DEAL, FOUNDATION, State
 __all__ = [
     "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "HouseRule",
     "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
-    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "UnknownId", "VariantError",
+    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId", "VariantError",
     "WON", "default_catalog", "glyph", "house_rules_from_dict", "parse_card", "random_deal",
 ]

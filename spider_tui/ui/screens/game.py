@@ -227,6 +227,7 @@ class GameScreen(Screen[None]):
             id=rules.id, deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
             runs=f"{game.runs_removed}/{rules.win_runs}", deals=str(game.deals_left))
+        self.app.report_news()  # a plugin's scheme or variant that failed just now, say
 
     def _info_text(self) -> str:
         if self.demo_timer is not None:
