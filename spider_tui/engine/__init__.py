@@ -6,6 +6,7 @@ Nothing here imports Textual, the UI, the plugin manager or touches the disk (a 
 from .cards import glyph, parse_card
 from .catalog import Catalog, DuplicateId, ScoringScheme, default_catalog
 from .errors import (
+    HouseRuleFailure,
     IllegalMove,
     NotationError,
     PositionError,
@@ -22,6 +23,7 @@ from .state import DEAL, FOUNDATION, State
 
 __all__ = [
     "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "HouseRule",
+    "HouseRuleFailure",
     "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
     "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId", "VariantError",
     "WON", "default_catalog", "glyph", "house_rules_from_dict", "parse_card", "random_deal",

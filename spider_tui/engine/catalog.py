@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Protocol
 
-from .errors import SpiderError, SwitchedOff, UnknownId
-from .rules import HouseRule, RuleSet, apply_house_rules
+from .errors import HouseRuleFailure, SpiderError, SwitchedOff, UnknownId
+from .rules import HouseRule, RuleSet, apply_house_rules, house_rule_answer
 
 
 class ScoringScheme(Protocol):
@@ -73,8 +73,8 @@ class Catalog:
     def house_rule(self, hid: str) -> HouseRule:
         try:
             return self.house_rules[hid]
-        except KeyError:
-            raise UnknownId("house rule", hid, list(self.house_rules)) from None
+        except (KeyError, TypeError):
+            raise self._unknown("house rule", hid, self.house_rules) from None
 
     def scheme(self, sid: str) -> ScoringScheme:
         try:
@@ -85,21 +85,20 @@ class Catalog:
     # ------------------------------------------------------------------ misbehaving plugins
 
     def misbehaved(self, kind: str, thing: Any, reason: str) -> bool:
-        """``thing`` (a variant's rule set, perhaps with house rules applied, or a scoring
-        scheme) failed in play because of its plugin's code: if it is the one registered here,
+        """``thing`` (a variant's rule set, perhaps with house rules applied, a house rule or a
+        scoring scheme) failed in play because of its plugin's code: if it is the one registered here,
         switch it off for new games (the game in progress keeps it). Returns whether it was."""
         ident = getattr(thing, "id", None)
+        table: dict = {"variant": self.variants, "house rule": self.house_rules,
+                       "scoring scheme": self.scoring}[kind]
+        registered = table.get(ident) if isinstance(ident, str) else None
         if kind == "variant":
-            registered = self.variants.get(ident) if isinstance(ident, str) else None
             # Only a plugin's own code fails: a copy of a data variant made elsewhere (a test's
             # subclass of a built-in's rules) says nothing about the registered one.
             mine = (registered is not None and type(registered) is type(thing)
                     and type(thing) is not RuleSet)
-            table: dict = self.variants
         else:
-            registered = self.scoring.get(ident) if isinstance(ident, str) else None
             mine = registered is thing
-            table = self.scoring
         if not mine:
             return False
         del table[ident]
@@ -109,8 +108,23 @@ class Catalog:
         return True
 
     def house_rules_for(self, rules: RuleSet) -> list[HouseRule]:
-        """The house rules that change something in ``rules``."""
-        return [h for h in self.house_rules.values() if h.applies_to(rules)]
+        """The house rules that change something in ``rules`` (one whose plugin code fails
+        to say is switched off)."""
+        out = []
+        for h in list(self.house_rules.values()):
+            try:
+                if self._applies(h, rules):
+                    out.append(h)
+            except HouseRuleFailure:
+                pass
+        return out
+
+    def _applies(self, hr: HouseRule, rules: RuleSet) -> bool:
+        try:
+            return house_rule_answer(hr, "applies_to", rules)
+        except HouseRuleFailure as e:
+            self.misbehaved("house rule", hr, e.problem)
+            raise
 
     def rules(self, variant: str | RuleSet, house_rules: Iterable[str] = ()) -> RuleSet:
         """The rule set of ``variant`` with ``house_rules`` (ids) applied."""
@@ -120,10 +134,14 @@ class Catalog:
             if hid in base.house_rules:
                 continue
             hr = self.house_rule(hid)
-            if not hr.applies_to(base):
+            if not self._applies(hr, base):
                 raise SpiderError(f"house rule {hid!r} changes nothing in {base.id}")
             chosen.append(hr)
-        return apply_house_rules(base, chosen) if chosen else base
+        try:
+            return apply_house_rules(base, chosen) if chosen else base
+        except HouseRuleFailure as e:
+            self.misbehaved("house rule", e.house_rule, e.problem)
+            raise
 
 
 _provider: Callable[[], Catalog] | None = None

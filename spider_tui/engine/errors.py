@@ -30,6 +30,21 @@ class RuleFailure(IllegalMove):
         self.problem = problem or reason
 
 
+class HouseRuleFailure(SpiderError):
+    """A house rule's own Python code (``applies_to`` or ``apply`` of a plugin's
+    :class:`HouseRule` subclass) raised or answered wrongly. ``house_rule`` is the culprit,
+    ``problem`` what it did."""
+
+    def __init__(self, house_rule: object, problem: str) -> None:
+        ident = getattr(house_rule, "id", "?")
+        super().__init__(f"house rule {ident!r} failed: {problem}")
+        self.house_rule = house_rule
+        self.problem = problem
+
+    def __reduce__(self):  # crosses a process boundary as its message (the rule may not pickle)
+        return (SpiderError, (str(self),))
+
+
 class NotationError(IllegalMove):
     """Text that is not a move at all (``"3>>7"``) or names a column that does not exist."""
 

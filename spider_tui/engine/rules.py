@@ -17,7 +17,7 @@ import reprlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import (
     KING,
@@ -31,7 +31,7 @@ from .cards import (
     glyph,
     parse_suit,
 )
-from .errors import RuleFailure, VariantError
+from .errors import HouseRuleFailure, RuleFailure, VariantError
 
 VARIANT_FORMAT = "spider-variant/1"
 HOUSE_RULES_FORMAT = "spider-house-rules/1"
@@ -696,10 +696,49 @@ def house_rules_from_dict(data: Mapping[str, Any], source: str) -> list[HouseRul
     return out
 
 
+def house_rule_answer(hr: HouseRule, method: str, rules: RuleSet) -> Any:
+    """``hr.applies_to(rules)`` or ``hr.apply(rules)``, checked: a plugin's subclass may raise
+    or answer wrongly, which is a :class:`HouseRuleFailure` naming the house rule and method."""
+    try:
+        value = getattr(hr, method)(rules)
+    except (GeneratorExit, HouseRuleFailure):
+        raise
+    except BaseException as e:  # noqa: BLE001 - a plugin's code: sys.exit() included
+        raise HouseRuleFailure(hr, f"{method}() raised {_error_text(e)}") from e
+    if method == "applies_to" and type(value) is not bool:
+        raise HouseRuleFailure(hr, f"applies_to() returned {_shown(value)}, not True or False")
+    if method == "apply" and not isinstance(value, RuleSet):
+        raise HouseRuleFailure(hr, f"apply() returned {_shown(value)}, not a RuleSet")
+    return value
+
+
+def check_house_rule(hr: HouseRule, variants: Iterable[RuleSet]) -> None:
+    """Check a house rule a plugin registers, as :func:`check_rules` checks a variant: a data
+    one (``changes``) as a house-rules file is checked; one whose ``applies_to`` or ``apply`` is
+    a plugin's code is tried on every variant in ``variants`` and what it makes is checked.
+    Raises :class:`VariantError` or :class:`HouseRuleFailure` (or :class:`RuleFailure`)."""
+    source = hr.source if isinstance(hr.source, str) and hr.source else str(hr.id)
+    problems = [(key, "must be a string") for key in ("id", "name", "description")
+                if not isinstance(getattr(hr, key), str)]
+    if not problems and not hr.id:
+        problems.append(("id", "missing"))
+    if problems:
+        raise VariantError(source, problems)
+    cls = type(hr)
+    if cls.apply is HouseRule.apply and cls.applies_to is HouseRule.applies_to:
+        changes = dict(hr.changes) if isinstance(hr.changes, Mapping) else hr.changes
+        HouseRule.from_dict({"id": hr.id, "name": hr.name, "description": hr.description,
+                             "set": changes}, source)
+        return
+    for rules in variants:
+        if house_rule_answer(hr, "applies_to", rules):
+            check_rules(apply_house_rules(rules, [hr]))
+
+
 def apply_house_rules(rules: RuleSet, house_rules: Sequence[HouseRule]) -> RuleSet:
     """``rules`` with each of ``house_rules`` applied, in id order, recorded in ``house_rules``."""
     for hr in sorted(house_rules, key=lambda h: h.id):
-        rules = hr.apply(rules)
+        rules = house_rule_answer(hr, "apply", rules)
     ids = tuple(sorted(set(rules.house_rules) | {h.id for h in house_rules}))
     return dataclasses.replace(rules, house_rules=ids)
 

@@ -35,8 +35,8 @@ import pluggy
 
 from .. import paths
 from ..engine.catalog import Catalog, DuplicateId
-from ..engine.errors import RuleFailure, SpiderError, VariantError
-from ..engine.rules import HouseRule, RuleSet, _shown, check_rules
+from ..engine.errors import HouseRuleFailure, RuleFailure, SpiderError, VariantError
+from ..engine.rules import HouseRule, RuleSet, _shown, check_house_rule, check_rules
 from . import hookspecs
 from .files import import_file, load_theme_folder, load_variant_folder, python_files
 from .hookspecs import PROJECT, hookimpl
@@ -313,12 +313,30 @@ class PluginManager:
 
     def _add_house_rule(self, rule: Any, owner: str) -> None:
         if not isinstance(rule, HouseRule):
-            self._info[owner].errors.append(f"register_house_rules: {rule!r} is not a HouseRule")
+            self._info[owner].errors.append(f"register_house_rules: {_shown(rule)} is not a "
+                                            f"HouseRule")
             return
+        if not rule.source:
+            object.__setattr__(rule, "source", owner)
         try:
+            check_house_rule(rule, list(self.catalog.variants.values()))
             self.catalog.add_house_rule(rule, owner)
         except DuplicateId as e:
             self._info[owner].errors.append(str(e))
+            return
+        except VariantError as e:
+            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+                                            + "; ".join(f"{k}: {m}" for k, m in e.problems))
+            return
+        except HouseRuleFailure as e:
+            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+                                            f"{e.problem}")
+            return
+        except GeneratorExit:
+            raise
+        except BaseException as e:  # what its apply() made is a broken variant, say
+            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+                                            f"{_short_error(e)}")
             return
         self._registered(owner, "house rules", rule.id)
 
@@ -406,14 +424,23 @@ def load_plugins(*, entry_points: Iterable[Any] | None = None, user_folders: boo
     mgr.load_entry_points(entry_points, allowed)
     mgr.load_python_folder(paths.builtin_variants_dir(), "builtin", allowed)
     folders: list[Path] = list(extra_folders)
-    try:
-        for result in mgr.pm.hook.variant_folders():
-            folders.extend(Path(p) for p in (result or []))
-    except GeneratorExit:
-        raise
-    except BaseException as e:
-        mgr.plugins.append(PluginInfo("variant_folders", "hook",
-                                      errors=[f"variant_folders raised {_short_error(e)}"]))
+    for impl in mgr.pm.hook.variant_folders.get_hookimpls():  # each plugin on its own
+        info = mgr._info[impl.plugin_name]
+        try:
+            result = impl.function()
+        except GeneratorExit:
+            raise
+        except BaseException as e:
+            info.errors.append(f"variant_folders raised {_short_error(e)}")
+            continue
+        if result is None:
+            continue
+        if not isinstance(result, (list, tuple)) or not all(
+                isinstance(p, (str, os.PathLike)) for p in result):
+            info.errors.append(f"variant_folders returned {_shown(result)}, not a list of "
+                               f"folders")
+            continue
+        folders.extend(Path(p) for p in result)
     for i, folder in enumerate(folders):
         mgr.load_python_folder(folder, f"extra{i}", allowed)
         mgr.load_folder(f"folder:{folder}", folder, None, allowed)

@@ -15,6 +15,7 @@ import pytest
 
 from spider_tui.engine import (
     Game,
+    HouseRule,
     RuleFailure,
     RuleSet,
     SpiderError,
@@ -370,6 +371,101 @@ def test_a_rule_method_with_a_huge_or_unprintable_answer_is_reported_briefly():
         mgr = manager_with(variant_plugin(rules))
         problem = next(p for p in mgr.problems if "accepts()" in p)
         assert shown in problem and len(problem) < 200
+
+
+# ------------------------------------------------------------------ house rules and folders
+
+
+class Opener(HouseRule):
+    """A house rule in Python that switches ``open`` on, for a plugin to break."""
+
+    def applies_to(self, rules):
+        return not rules.all_face_up
+
+    def apply(self, rules):
+        return rules.with_changes(all_face_up=True)
+
+
+def _house_rule(hid: str, **methods: Any) -> HouseRule:
+    return type("Broken", (Opener,), methods)(id=hid, name=hid.title())
+
+
+def test_a_house_rule_that_misbehaves_at_registration_is_reported_not_registered():
+    rules = [
+        _house_rule("raises", applies_to=raising(SystemExit(4))),
+        _house_rule("says-maybe", applies_to=lambda self, rules: "maybe"),
+        _house_rule("returns-none", apply=lambda self, rules: None),
+        _house_rule("too-big", apply=lambda self, rules: rules.with_changes(
+            layout=((0, 500),) * len(rules.layout))),
+        HouseRule(id="bad-field", name="Bad field", changes={"colour": "red"}),
+        HouseRule(id="bad-type", name="Bad type", changes={"deal_size": "many"}),
+        HouseRule(id="no-name", name=None, changes={"auto_remove": False}),  # type: ignore
+    ]
+    mgr = manager_with(Plugin("rulers", register_house_rules=lambda register: [
+        register(r) for r in [*rules, Opener(id="opener", name="Opener")]]))
+    assert "opener" in mgr.catalog.house_rules
+    problems = "\n".join(mgr.problems)
+    for expected in ("house rule 'raises' is broken: applies_to() raised SystemExit: 4",
+                     "house rule 'says-maybe' is broken: applies_to() returned 'maybe', not True "
+                     "or False",
+                     "house rule 'returns-none' is broken: apply() returned None, not a RuleSet",
+                     "house rule 'too-big' is broken: ",
+                     "house rule 'bad-field' is broken: set.colour: not a field a house rule can",
+                     "house rule 'bad-type' is broken: set.deal_size: must be a int",
+                     "house rule 'no-name' is broken: name: must be a string"):
+        assert f"rulers: {expected}" in problems, (expected, problems)
+    assert set(mgr.catalog.house_rules) == {"open", "relaxed-deal", "manual-removal", "opener"}
+
+
+def test_a_house_rule_that_misbehaves_in_play_is_switched_off_and_refused_cleanly():
+    armed = []
+
+    def flaky(self, rules):
+        if armed:  # fine while registering
+            raise ZeroDivisionError("later")
+        return not rules.all_face_up
+
+    mgr = manager_with(Plugin("rulers", register_house_rules=lambda register: register(
+        _house_rule("flaky", applies_to=flaky))))
+    assert "flaky" in mgr.catalog.house_rules, mgr.problems
+    armed.append(True)
+    rules = mgr.catalog.variant("spider-2suit")
+    assert "flaky" not in {h.id for h in mgr.catalog.house_rules_for(rules)}  # no crash
+    assert mgr.take_news() == ["rulers: house rule 'flaky' failed and is switched off for new "
+                               "games: applies_to() raised ZeroDivisionError: later"]
+    with pytest.raises(SwitchedOff, match="house rule 'flaky' is switched off"):
+        Game.new("spider-2suit", deal=1, house_rules=["flaky"], catalog=mgr.catalog)
+
+
+def test_a_variant_folders_hook_returning_nonsense_is_reported_and_the_others_load(
+        home, tmp_path, monkeypatch):
+    package = tmp_path / "site"
+    package.mkdir()
+    (package / "spider_tui_odd_folders.py").write_text(textwrap.dedent("""\
+        from spider_tui.plugins import hookimpl
+
+        @hookimpl
+        def variant_folders():
+            return 42
+        """))
+    good = tmp_path / "good"
+    good.mkdir()
+    text = default_catalog().variant("spider-1suit").source
+    (good / "x.toml").write_text(open(text, encoding="utf-8").read().replace(
+        'id = "spider-1suit"', 'id = "from-folder"'), encoding="utf-8")
+    (package / "spider_tui_good_folders.py").write_text(textwrap.dedent(f"""\
+        from spider_tui.plugins import hookimpl
+
+        @hookimpl
+        def variant_folders():
+            return [{str(good)!r}]
+        """))
+    monkeypatch.syspath_prepend(str(package))
+    mgr = load_plugins(entry_points=[
+        BUILTIN, EntryPoint("odd", "spider_tui_odd_folders", "spider_tui"),
+        EntryPoint("good", "spider_tui_good_folders", "spider_tui")])
+    assert "odd: variant_folders returned 42, not a list of folders" in mgr.problems
+    assert "from-folder" in mgr.catalog.variants
 
 
 # ------------------------------------------------------------------ sys.exit and Ctrl-C (item 10)
