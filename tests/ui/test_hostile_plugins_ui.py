@@ -134,3 +134,23 @@ async def test_a_variant_whose_deal_gives_nonsense_refuses_it_is_switched_off_an
     saved = SaveStore(tmp_path / "save.json", catalog=manager_with(Plugin(
         "liars", register_variants=lambda register: register(_liar()))).catalog).load().game
     assert saved is not None and saved.rules.id == "liar" and saved.redo_stack
+
+
+async def test_a_why_not_message_that_is_not_one_is_shown_as_the_plugins_failure():
+    from spider_tui.engine import State
+    from spider_tui.engine.cards import card
+    from uihelpers import card_offset
+
+    cls = type("Mute", (RuleSet,), {"why_not_linked": lambda self, upper, lower: None})
+    base = default_catalog().variant("spider-1suit")
+    rules = cls(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+    # Column 1 holds 9♠ under 5♠: the 9 cannot be lifted, and the plugin cannot say why.
+    cols = [[card(9, 0), card(5, 0)], [card(6, 0)]] + [[card(13, 0)]] * 8
+    game = Game(rules, State(rules, cols, [0] * 10, []))
+    app = SpiderApp(Config(), game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#col-1", offset=card_offset(app, 1, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "why_not_linked() returned None, not a message" in app.game_screen.last_message
