@@ -265,17 +265,11 @@ class RuleSet:
         return "\n".join(lines)
 
 
-# --------------------------------------------------------------------- TOML schema
+# --------------------------------------------------------------------- what plugin code returns
 
-_TOP_KEYS = {"format", "id", "name", "description", "rules", "scoring", "deck", "layout",
-             "stock", "moves", "runs"}
-_SECTION_KEYS = {
-    "deck": {"sets", "suits"},
-    "layout": {"columns", "down", "up"},
-    "stock": {"cards", "deal", "needs_full_columns"},
-    "moves": {"place", "lift", "empty"},
-    "runs": {"complete", "to_win", "auto_remove"},
-}
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
 
 
 def _shown(value: Any, limit: int = 60) -> str:
@@ -414,9 +408,17 @@ def _guarded(method: Any, name: str) -> Any:
     return guarded
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
+# --------------------------------------------------------------------- TOML schema
+
+_TOP_KEYS = {"format", "id", "name", "description", "rules", "scoring", "deck", "layout",
+             "stock", "moves", "runs"}
+_SECTION_KEYS = {
+    "deck": {"sets", "suits"},
+    "layout": {"columns", "down", "up"},
+    "stock": {"cards", "deal", "needs_full_columns"},
+    "moves": {"place", "lift", "empty"},
+    "runs": {"complete", "to_win", "auto_remove"},
+}
 
 
 def _is_int(v: Any) -> bool:
@@ -799,13 +801,14 @@ def check_rules(rules: RuleSet) -> None:
              "deal_size", f"must be 0 to the {len(rules.layout)} columns")
         need(_is_int(rules.runs_to_win) and 0 <= rules.runs_to_win <= len(rules.deck),
              "runs_to_win", f"must be 0 to the {len(rules.deck)} sets")
+    source = rules.source if isinstance(rules.source, str) and rules.source else str(rules.id)
     if problems:
-        raise VariantError(rules.source or str(rules.id), problems)
+        raise VariantError(source, problems)
     compiled(rules)
     shape = rules.initial_layout()
     problem = layout_problem(rules, shape)
     if problem is not None:  # a plugin's initial_layout is checked by its guard already
-        raise VariantError(rules.source or rules.id, [("layout", problem)])
+        raise VariantError(source, [("layout", problem)])
     stock = 13 * len(rules.deck) - sum(d + u for d, u in shape)
     if rules.deal_refusal(stock, []) is None and stock > 0:
         rules.deal_targets(stock)
