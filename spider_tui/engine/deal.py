@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .rules import RuleSet
+from .rules import RuleSet, layout_problem
 
 _M64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -49,8 +49,11 @@ def layout(rules: RuleSet, deal: int) -> tuple[list[list[int]], list[int], list[
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
         raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {deal!r}")
-    deck = shuffled(rules.deck_cards(), deal)
     shape = rules.initial_layout()
+    problem = layout_problem(rules, shape)
+    if problem is not None:
+        raise ValueError(f"variant {rules.id!r} cannot be dealt: {problem}")
+    deck = shuffled(rules.deck_cards(), deal)
     heights = [d + u for d, u in shape]
     cols: list[list[int]] = [[] for _ in shape]
     pos = 0

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import reprlib
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from pathlib import PurePath
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import (
     KING,
@@ -29,7 +31,7 @@ from .cards import (
     glyph,
     parse_suit,
 )
-from .errors import RuleFailure, VariantError
+from .errors import HouseRuleFailure, RuleFailure, VariantError
 
 VARIANT_FORMAT = "spider-variant/1"
 HOUSE_RULES_FORMAT = "spider-house-rules/1"
@@ -263,6 +265,149 @@ class RuleSet:
         return "\n".join(lines)
 
 
+# --------------------------------------------------------------------- what plugin code returns
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A short ``repr`` of what a plugin returned, safe whatever the object (its ``repr`` may
+    be huge or raise)."""
+    try:
+        text = _REPR.repr(value)
+    except BaseException:  # noqa: BLE001 - a plugin's object; GeneratorExit cannot come from repr
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _error_text(e: BaseException) -> str:
+    """``Type: message`` of what a plugin raised (its ``str`` may raise too)."""
+    try:
+        text = str(e)
+    except BaseException:  # noqa: BLE001
+        text = ""
+    return f"{type(e).__name__}: {_clip(text)}" if text else type(e).__name__
+
+
+def _yes_no(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if type(value) is bool:
+        return None
+    return f"returned {_shown(value)}, not True or False"
+
+
+def _message(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return None
+    return f"returned {_shown(value)}, not a message for the player"
+
+
+def _refusal(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if value is None or (isinstance(value, str) and value.strip()):
+        return None
+    return f"returned {_shown(value)}, not None (deal allowed) or a message saying why not"
+
+
+def _targets(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    ncols = len(rules.layout)
+    stock_left = args[0] if args and _is_int(args[0]) else 0
+    if not isinstance(value, (list, tuple)) or not all(_is_int(i) for i in value):
+        return f"returned {_shown(value)}, not a list of column indexes"
+    bad = [i for i in value if not 0 <= i < ncols]
+    if bad:
+        return (f"returned {_shown(value)}: there is no column {bad[0]} (the {ncols} columns "
+                f"are 0 to {ncols - 1})")
+    if len(set(value)) != len(value):
+        return f"returned {_shown(value)}, which names a column twice"
+    if len(value) > stock_left:
+        return f"returned {len(value)} columns but the stock holds {stock_left} cards"
+    if stock_left > 0 and not value:
+        return "returned no column: the deal would deal nothing"
+    return None
+
+
+def _layout(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    problem = layout_problem(rules, value)
+    return None if problem is None else f"returned {_shown(value)}: {problem}"
+
+
+def layout_problem(rules: "RuleSet", shape: Any) -> str | None:
+    """What is wrong with ``shape`` as the initial layout of ``rules`` (``(face_down, face_up)``
+    per column, one pair per column of ``rules.layout``), or ``None``. Checked once per deal."""
+    if not isinstance(shape, (list, tuple)) or not all(
+            isinstance(p, (list, tuple)) and len(p) == 2 and all(_is_int(n) and n >= 0 for n in p)
+            for p in shape):
+        return "not a (face-down, face-up) pair of whole numbers per column"
+    ncols = len(rules.layout) if isinstance(rules.layout, (list, tuple)) else 0
+    if not shape:
+        return "no columns"
+    if len(shape) != ncols:
+        return f"{len(shape)} columns, not the variant's {ncols}"
+    if any(d > 0 and u == 0 for d, u in shape):
+        return "a column with face-down cards needs a face-up card on top"
+    need = sum(d + u for d, u in shape)
+    deck = 13 * len(rules.deck) if isinstance(rules.deck, (list, tuple)) else 0
+    if need > deck:
+        return (f"the columns need {need if need < 10**6 else 'millions of'} cards but the "
+                f"deck has only {deck}")
+    return None
+
+
+#: The methods a Python variant may override (see the README), each guarded by
+#: :meth:`RuleSet.__init_subclass__`, with the check of what it returns: a function of the rule
+#: set, the arguments and the value, giving what is wrong or ``None``. A method added to the
+#: rules needs its check here.
+RESULT_CHECKS: dict[str, Callable[["RuleSet", tuple, Any], str | None]] = {
+    "links": _yes_no,
+    "why_not_linked": _message,
+    "accepts": _yes_no,
+    "why_not_accepted": _message,
+    "accepts_in_empty": _yes_no,
+    "why_not_in_empty": _message,
+    "is_complete": _yes_no,
+    "deal_refusal": _refusal,
+    "deal_targets": _targets,
+    "initial_layout": _layout,
+}
+RULE_METHODS = tuple(RESULT_CHECKS)
+
+
+def _who(rules: "RuleSet") -> str:
+    """The variant, as a plugin's author would look for it: name, id and where it came from."""
+    name = rules.name if isinstance(rules.name, str) else "?"
+    source = PurePath(rules.source).name if isinstance(rules.source, str) else ""
+    where = f", from {_clip(source, 80)}" if source else ""
+    return f"the rules of {_clip(name, 80)} (variant {_shown(rules.id)}{where})"
+
+
+def _guarded(method: Any, name: str) -> Any:
+    check = RESULT_CHECKS[name]
+
+    @functools.wraps(method)
+    def guarded(self: RuleSet, *args: Any) -> Any:
+        try:
+            value = method(self, *args)
+        except (RuleFailure, GeneratorExit):
+            raise
+        except BaseException as e:  # noqa: BLE001 - sys.exit() or Ctrl-C in a plugin's rule too
+            problem = f"raised {_error_text(e)}"
+            raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,
+                              problem=problem) from e
+        problem = check(self, args, value)
+        if problem is not None:
+            raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,
+                              problem=problem)
+        return value
+
+    guarded._guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
 # --------------------------------------------------------------------- TOML schema
 
 _TOP_KEYS = {"format", "id", "name", "description", "rules", "scoring", "deck", "layout",
@@ -274,28 +419,6 @@ _SECTION_KEYS = {
     "moves": {"place", "lift", "empty"},
     "runs": {"complete", "to_win", "auto_remove"},
 }
-
-
-#: The methods a Python variant may override (see the README), each guarded by
-#: :meth:`RuleSet.__init_subclass__`.
-RULE_METHODS = ("links", "why_not_linked", "accepts", "why_not_accepted", "accepts_in_empty",
-                "why_not_in_empty", "is_complete", "deal_refusal", "deal_targets",
-                "initial_layout")
-
-
-def _guarded(method: Any, name: str) -> Any:
-    @functools.wraps(method)
-    def guarded(self: RuleSet, *args: Any) -> Any:
-        try:
-            return method(self, *args)
-        except RuleFailure:
-            raise
-        except Exception as e:
-            raise RuleFailure(f"the rules of {self.name} failed: {name}() raised "
-                              f"{type(e).__name__}: {e}") from e
-
-    guarded._guarded = True  # type: ignore[attr-defined]
-    return guarded
 
 
 def _is_int(v: Any) -> bool:
@@ -575,10 +698,49 @@ def house_rules_from_dict(data: Mapping[str, Any], source: str) -> list[HouseRul
     return out
 
 
+def house_rule_answer(hr: HouseRule, method: str, rules: RuleSet) -> Any:
+    """``hr.applies_to(rules)`` or ``hr.apply(rules)``, checked: a plugin's subclass may raise
+    or answer wrongly, which is a :class:`HouseRuleFailure` naming the house rule and method."""
+    try:
+        value = getattr(hr, method)(rules)
+    except (GeneratorExit, HouseRuleFailure):
+        raise
+    except BaseException as e:  # noqa: BLE001 - a plugin's code: sys.exit() included
+        raise HouseRuleFailure(hr, f"{method}() raised {_error_text(e)}") from e
+    if method == "applies_to" and type(value) is not bool:
+        raise HouseRuleFailure(hr, f"applies_to() returned {_shown(value)}, not True or False")
+    if method == "apply" and not isinstance(value, RuleSet):
+        raise HouseRuleFailure(hr, f"apply() returned {_shown(value)}, not a RuleSet")
+    return value
+
+
+def check_house_rule(hr: HouseRule, variants: Iterable[RuleSet]) -> None:
+    """Check a house rule a plugin registers, as :func:`check_rules` checks a variant: a data
+    one (``changes``) as a house-rules file is checked; one whose ``applies_to`` or ``apply`` is
+    a plugin's code is tried on every variant in ``variants`` and what it makes is checked.
+    Raises :class:`VariantError` or :class:`HouseRuleFailure` (or :class:`RuleFailure`)."""
+    source = hr.source if isinstance(hr.source, str) and hr.source else str(hr.id)
+    problems = [(key, "must be a string") for key in ("id", "name", "description")
+                if not isinstance(getattr(hr, key), str)]
+    if not problems and not hr.id:
+        problems.append(("id", "missing"))
+    if problems:
+        raise VariantError(source, problems)
+    cls = type(hr)
+    if cls.apply is HouseRule.apply and cls.applies_to is HouseRule.applies_to:
+        changes = dict(hr.changes) if isinstance(hr.changes, Mapping) else hr.changes
+        HouseRule.from_dict({"id": hr.id, "name": hr.name, "description": hr.description,
+                             "set": changes}, source)
+        return
+    for rules in variants:
+        if house_rule_answer(hr, "applies_to", rules):
+            check_rules(apply_house_rules(rules, [hr]))
+
+
 def apply_house_rules(rules: RuleSet, house_rules: Sequence[HouseRule]) -> RuleSet:
     """``rules`` with each of ``house_rules`` applied, in id order, recorded in ``house_rules``."""
     for hr in sorted(house_rules, key=lambda h: h.id):
-        rules = hr.apply(rules)
+        rules = house_rule_answer(hr, "apply", rules)
     ids = tuple(sorted(set(rules.house_rules) | {h.id for h in house_rules}))
     return dataclasses.replace(rules, house_rules=ids)
 
@@ -602,6 +764,54 @@ class Compiled:
                               if self.link[u][lo])
         self.rank_place = all(RANK[o] == RANK[m] + 1 for m in cards for o in cards
                               if self.accept[m][o])
+
+
+def check_rules(rules: RuleSet) -> None:
+    """Check a rule set a plugin registers before anyone plays it: the fields the engine reads
+    have their types (a ``RuleSet`` built in Python skips the variant file's checks), and the
+    rule methods give answers, for every card (the compiled tables), the layout and the first
+    deal. Raises :class:`VariantError` for the fields, :class:`RuleFailure` for a method."""
+    problems: list[tuple[str, str]] = []
+
+    def need(ok: bool, key: str, what: str) -> None:
+        if not ok:
+            problems.append((key, f"{what}, not {_shown(getattr(rules, key, None))}"))
+
+    need(isinstance(rules.id, str) and bool(rules.id), "id", "must be a non-empty string")
+    for key in ("name", "description", "rules_text", "scoring"):
+        need(isinstance(getattr(rules, key), str), key, "must be a string")
+    need(isinstance(rules.deck, tuple) and bool(rules.deck)
+         and all(_is_int(s) and 0 <= s < len(SUITS) for s in rules.deck),
+         "deck", "must be a tuple of suits (0 to 3), one per Ace-to-King set")
+    need(isinstance(rules.house_rules, tuple)
+         and all(isinstance(h, str) for h in rules.house_rules),
+         "house_rules", "must be a tuple of house-rule ids")
+    for key in ("deal_needs_full", "auto_remove", "all_face_up"):
+        need(isinstance(getattr(rules, key), bool), key, "must be True or False")
+    for key, options in (("place", PLACE_RULES), ("lift", LIFT_RULES), ("empty", EMPTY_RULES),
+                         ("complete", COMPLETE_RULES)):
+        need(getattr(rules, key) in options if isinstance(getattr(rules, key), str) else False,
+             key, f"must be one of {', '.join(options)}")
+    if not problems:
+        problem = layout_problem(rules, rules.layout)
+        if problem is not None:
+            problems.append(("layout", problem))
+    if not problems:
+        need(_is_int(rules.deal_size) and 0 <= rules.deal_size <= len(rules.layout),
+             "deal_size", f"must be 0 to the {len(rules.layout)} columns")
+        need(_is_int(rules.runs_to_win) and 0 <= rules.runs_to_win <= len(rules.deck),
+             "runs_to_win", f"must be 0 to the {len(rules.deck)} sets")
+    source = rules.source if isinstance(rules.source, str) and rules.source else str(rules.id)
+    if problems:
+        raise VariantError(source, problems)
+    compiled(rules)
+    shape = rules.initial_layout()
+    problem = layout_problem(rules, shape)
+    if problem is not None:  # a plugin's initial_layout is checked by its guard already
+        raise VariantError(source, [("layout", problem)])
+    stock = 13 * len(rules.deck) - sum(d + u for d, u in shape)
+    if rules.deal_refusal(stock, []) is None and stock > 0:
+        rules.deal_targets(stock)
 
 
 _compiled_cache: dict[int, tuple[RuleSet, Compiled]] = {}
