@@ -18,9 +18,8 @@ from typing import Any, Sequence
 
 from .cards import RANK, SUIT
 from .errors import RuleFailure
-from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND, STOCK, WASTE_KIND,
-                    PileView, TableView, Transfer, check_codes)
-from .rules import RuleSet, compiled
+from .piles import CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView
+from .rules import RuleSet, _who, compiled
 
 FOUNDATION = -1
 #: The deal, as a move tuple.
@@ -171,21 +170,14 @@ class State:
         return [i for i, c in enumerate(self.cols) if not c]
 
     def deal_refusal(self) -> str | None:
-        reason = self.rules.deal_refusal(TableView(self))
-        if reason is not None and not isinstance(reason, str):
-            raise RuleFailure(f"the rules of {self.rules.name} failed: deal_refusal() returned "
-                              f"{type(reason).__name__}, not a reason (text) or None")
-        return reason
+        # What a plugin's methods return is checked by their guard (rules.RESULT_CHECKS).
+        return self.rules.deal_refusal(TableView(self))
 
     def won(self) -> bool:
         return len(self.done) >= self.rules.win_runs
 
     def _won_asked(self) -> bool:
-        won = self.rules.won(TableView(self))
-        if not isinstance(won, bool):
-            raise RuleFailure(f"the rules of {self.rules.name} failed: won() returned "
-                              f"{type(won).__name__}, not true or false")
-        return won
+        return self.rules.won(TableView(self))
 
     def key(self) -> tuple:
         """A hashable summary of the whole position (for transposition tables)."""
@@ -357,22 +349,10 @@ class State:
         rules = self.rules
         view = TableView(self)
         target = None if d == FOUNDATION else self.pile_view(d)
-        reason = rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
-        if reason is not None and not isinstance(reason, str):
-            raise RuleFailure(f"the rules of {rules.name} failed: move_refusal() returned "
-                              f"{type(reason).__name__}, not a reason (text) or None")
-        return reason
+        return rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
 
     def _deal_targets(self) -> list[int]:
-        rules = self.rules
-        targets = rules.deal_targets(TableView(self))
-        if type(rules).deal_targets is not RuleSet.deal_targets:
-            why = check_codes(targets, set(range(len(self.cols))))
-            if why is None and len(targets) > self.stock_left:
-                why = f"returned {len(targets)} targets with {self.stock_left} cards in the stock"
-            if why is not None:
-                raise RuleFailure(f"the rules of {rules.name} failed: deal_targets() {why}")
-        return list(targets)
+        return list(self.rules.deal_targets(TableView(self)))
 
     def undo(self, rec: tuple) -> None:
         kind = rec[0]
@@ -585,31 +565,23 @@ class GeneralState(State):
         the piles it put cards on. A plan that cannot be carried out is the plugin's fault:
         :class:`RuleFailure` names the method."""
         rules = self.rules
-        if not isinstance(plan, (list, tuple)):
-            raise RuleFailure(f"the rules of {rules.name} failed: {method}() returned "
-                              f"{type(plan).__name__}, not a list of transfers")
         index = rules._index_of
         touched: set[int] = set()
         back: list[int] = []
         for t in plan:
-            if not (isinstance(t, tuple) and len(t) in (2, 3)
-                    and all(isinstance(x, int) and not isinstance(x, bool) for x in t[:2])):
-                raise RuleFailure(f"the rules of {rules.name} failed: {method}() returned "
-                                  f"{t!r}, not a Transfer(src, dst, face_up)")
-            src, dst = t[0], t[1]
+            src, dst = t[0], t[1]  # shapes and pile codes checked by the method's guard
             up = bool(t[2]) if len(t) == 3 else True
             if src == STOCK:
                 if self.sp >= len(self.stock):
-                    raise RuleFailure(f"the rules of {rules.name} failed: {method}() takes a "
-                                      f"card from the empty stock")
+                    raise RuleFailure(f"{_who(rules)} failed: {method}() takes a card from the "
+                                      f"empty stock", method=method)
                 c = self.stock[self.sp]
                 self.sp += 1
             else:
-                i = index.get(src)
-                if i is None or not self.piles[i]:
-                    raise RuleFailure(f"the rules of {rules.name} failed: {method}() takes a "
-                                      f"card from pile {src}, which is "
-                                      f"{'empty' if i is not None else 'not on this table'}")
+                i = index[src]
+                if not self.piles[i]:
+                    raise RuleFailure(f"{_who(rules)} failed: {method}() takes a card from "
+                                      f"pile {src}, which is empty", method=method)
                 c = self.piles[i].pop()
                 if self.down[i] > len(self.piles[i]):
                     self.down[i] = len(self.piles[i])
@@ -617,10 +589,7 @@ class GeneralState(State):
             if dst == STOCK:
                 back.append(c)
                 continue
-            j = index.get(dst)
-            if j is None or self.comp.kinds[j] == FOUNDATION_KIND and False:
-                raise RuleFailure(f"the rules of {rules.name} failed: {method}() puts a card "
-                                  f"on pile {dst}, which is not on this table")
+            j = index[dst]
             p = self.piles[j]
             if not up and p and self.down[j] < len(p):
                 # A card dealt face down onto face-up ones: they lie under it, still face up.

@@ -24,7 +24,7 @@ from ..config import Config
 from ..engine import PLAYING, STUCK, WON, Game, IllegalMove, Move, SpiderError, Step
 from .hinting import winnable
 from .screens.game import GameScreen
-from .themes import CARD_DEFAULTS, DEFAULT_THEME, to_theme
+from .themes import CARD_DEFAULTS, DEFAULT_THEME, usable_theme
 
 # The dialogs, the menu and the help screen are imported when first shown: the first screen
 # comes up sooner without them.
@@ -96,7 +96,7 @@ class SpiderApp(App[None]):
     def _register_themes(self) -> None:
         for spec in self.manager.themes.values():
             try:
-                self.register_theme(to_theme(spec))
+                self.register_theme(usable_theme(spec))
             except Exception as e:  # a theme Textual cannot read is reported, not fatal
                 self.notices.append(f"theme {spec.id!r} cannot be used: {e}")
                 continue
@@ -211,9 +211,10 @@ class SpiderApp(App[None]):
             kind = "deal" if step.move.is_deal else "move"
         if game.actions == 1:
             self._clock_at = time.monotonic()  # the clock starts with the first action
-        self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
+        # Saved first: whatever a plugin's hook does after, the action is not lost.
         if self.session is not None:
             self._notices(self.session.after_action(game))
+        self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
         if self._ended and game.status == PLAYING:
             self._ended = False  # an undo out of a stuck position: the game goes on
         self._check_over()
@@ -257,6 +258,11 @@ class SpiderApp(App[None]):
             self.game_screen.perform("undo")
         elif answer == "new":
             self.new_deal(confirm=False)
+
+    def report_news(self) -> None:
+        """Tell the player about a plugin's variant or scoring scheme that failed in play and
+        was switched off (the game screen asks after every action and every second)."""
+        self._report(self.manager.take_news())
 
     def _report(self, problems: list[str]) -> None:
         if problems:

@@ -182,7 +182,8 @@ def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_noth
     with pytest.raises(RuleFailure) as caught:
         game.play("2>1")
     assert isinstance(caught.value, IllegalMove)  # refused like any illegal move
-    assert str(caught.value) == ("the rules of Spider (one suit) failed: is_complete() raised "
+    assert str(caught.value) == ("the rules of Spider (one suit) (variant 'spider-1suit', from "
+                                 "spider-1suit.toml) failed: is_complete() raised "
                                  "ZeroDivisionError: kaput")
     assert game.to_position() == before and game.history == [] and game.actions == 0
     game.play("1>10")  # the game goes on
@@ -309,7 +310,8 @@ def test_broken_plugins_of_every_kind_are_isolated(home):
                      "duplicate: variant 'spider-4suit' is registered twice: by builtin and by "
                      "duplicate",
                      "raises: register_variants raised ValueError: cannot today",
-                     "bad_rules: variant 'broken' is broken: ZeroDivisionError: oops",
+                     "bad_rules: variant 'broken' is broken: accepts() raised "
+                     "ZeroDivisionError: oops",
                      "bad.toml: layout.columns: missing or not a positive whole number",
                      "not-toml.toml: not valid TOML",
                      "ugly.toml: colors.primary: 'red' is not a colour"):

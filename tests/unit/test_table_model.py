@@ -350,7 +350,7 @@ def test_a_plugin_answer_that_makes_no_sense_is_a_rule_failure_naming_the_method
                        "stock": {"needs_full_columns": False}}, Nonsense)
     g = Game.new("t", deal=3, catalog=cat)
     before = g.to_position()
-    with pytest.raises(RuleFailure, match=r"deal_targets\(\) returned pile 99"):
+    with pytest.raises(RuleFailure, match=r"deal_targets\(\) returned \[0, 99\]: there is no column 99"):
         g.play("d")
     assert g.to_position() == before
 
