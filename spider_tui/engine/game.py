@@ -187,6 +187,9 @@ class Game:
         if legal is not None and legal[0] == self._version:
             return list(legal[1])
         st = self.state
+        if self.status == WON:  # a won game is over: nothing more to play
+            self._legal = (self._version, [])
+            return []
         try:
             raw = st.moves()
         except RuleFailure as e:  # manual removal asks the plugin what a complete run is;
@@ -333,6 +336,8 @@ class Game:
         if not isinstance(m, Move):
             raise NotationError(f"{move!r} is not a move")
         st = self.state
+        if self.status == WON:
+            raise IllegalMove("the game is won", m)
         if m.is_deal:
             reason = st.deal_refusal()
             if reason:
@@ -385,7 +390,11 @@ class Game:
                     raise IllegalMove(rules.why_not_in_empty(head), m)
             elif not comp.accept[head][b[-1]]:
                 raise IllegalMove(rules.why_not_accepted(head, b[-1]), m)
-            return Move(s, d, k, explicit=not b)
+            # The count is written where the target does not imply it, as legal_moves writes
+            # it: into an empty column, or where more than one count fits the card there.
+            explicit = not b or sum(1 for j in range(1, lift + 1)
+                                    if comp.accept[a[la - j]][b[-1]]) > 1
+            return _move(s, d, k, explicit)
         if not b:
             for k in range(lift, 0, -1):
                 if comp.empty_ok[a[la - k]]:
@@ -495,9 +504,9 @@ class Game:
         a = st.cols[s]
         la = len(a)
         lift = st.liftable(s)
-        if RANK[target] == 1:
-            return "nothing goes onto an Ace"
         comp = st.comp
+        if not any(row[target] for row in comp.accept):
+            return rules.why_not_accepted(a[-1], target)  # "nothing goes onto an Ace"
         # A card further up would fit, but the run down to it cannot be lifted.
         for j in range(la - lift - 1, st.down[s] - 1, -1):
             if comp.accept[a[j]][target]:
