@@ -79,6 +79,30 @@ async def test_hint_is_a_legal_move_shown_on_the_table_and_cycles(board):
             assert app.game_screen.hint_shown != first
 
 
+async def test_hints_never_move_a_whole_column_into_an_empty_one_nor_repeat_empties(board):
+    # Columns 1, 5 and 7 are empty; column 2 holds K♠ alone, column 6 J♠ alone, column 9 9♠.
+    g = board([([], []), ([], ["KS"]), (["4S"], ["5S"]), ([], ["6S", "3S"]), ([], []),
+               ([], ["JS"]), ([], []), ([], ["8S"]), ([], ["9S"]), (["TS"], ["2S"])],
+              filler=10, variant="spider-1suit")
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("H")
+        hints = app.game_screen.hint.hints
+        shown = [app.game_screen.hint_shown]
+        for _ in hints[1:]:
+            await pilot.press("H")
+            shown.append(app.game_screen.hint_shown)
+        assert [h.move for h in shown] == [h.move for h in hints]
+        st = app.game.state
+        into_empty = [h.move for h in hints if not h.move.is_deal and not st.cols[h.move.dst]]
+        # Never a move that changes nothing: a whole column into an empty one.
+        assert not [m for m in into_empty if m.count == len(st.cols[m.src])
+                    and not st.down[m.src]]
+        # The empty columns are alike: each run goes into one of them, at most once.
+        runs = [(m.src, m.count) for m in into_empty]
+        assert len(runs) == len(set(runs)) and {m.dst for m in into_empty} <= {0}
+
+
 async def test_no_useful_hint_says_so(board):
     # 7♥ may hop from 8♠ to 8♣ and back, which gains nothing; nothing else moves.
     g = board([([], ["8S", "7H"]), ([], ["8C"])] + kings(8), filler=3)

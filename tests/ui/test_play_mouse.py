@@ -114,3 +114,51 @@ async def test_clicking_the_stock_deals(board):
         await pilot.click("#stock", offset=(2, 0))
         await pilot.pause()
         assert app.game.moves_played() == ["d"] and app.game.deals_left == 0
+
+
+async def test_one_tap_never_breaks_a_joined_run_by_itself(board):
+    # Column 1 ends 8♣ 7♠ 6♥ 5♥: 5♥ could go onto 6♦, but only by leaving 6♥.
+    g = board([([], ["8C", "7S", "6H", "5H"]), ([], ["6D"])] + kings(8), filler=3)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-1", offset=card_offset(app, 1))
+        await pilot.pause()
+        assert app.game.actions == 0
+        assert "5♥ has nowhere useful to go" in app.game_screen.last_message
+        # The place is lit; a second click there moves it anyway.
+        assert column(app, 2).view.target
+        await pilot.click("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        assert app.game.moves_played() == ["1>2"]
+
+
+async def test_a_second_tap_on_cards_with_nowhere_useful_to_go_puts_them_back(board):
+    g = board([([], ["8C", "7S", "6H", "5H"]), ([], ["6D"])] + kings(8), filler=3)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-1", offset=card_offset(app, 1))
+        await pilot.click("#col-1", offset=card_offset(app, 1))
+        await pilot.pause()
+        assert app.game.actions == 0 and app.game_screen.selection is None
+
+
+async def test_one_tap_prefers_a_bare_king_to_one_on_face_down_cards(board):
+    # Q♠ can go onto a K♠ on two face-down cards (column 2) or a bare K♠ (column 3).
+    others = [([], [c]) for c in ["KD", "KC", "KD", "KC", "AD", "AC", "AH"]]
+    g = board([([], ["QS"]), (["2C", "3C"], ["KS"]), ([], ["KS"])] + others, filler=4)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-1", offset=card_offset(app, 1))
+        await pilot.pause()
+        assert app.game.moves_played() == ["1>3"]
+
+
+async def test_one_tap_prefers_the_longer_run_in_suit(board):
+    # A♠ can go onto a lone 2♠ (column 2) or the end of 7♠…2♠ (column 3).
+    g = board([([], ["QH", "AS"]), ([], ["2S"]), ([], ["7S", "6S", "5S", "4S", "3S", "2S"])]
+              + kings(7), filler=4)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-1", offset=card_offset(app, 1))
+        await pilot.pause()
+        assert app.game.moves_played() == ["1>3"]

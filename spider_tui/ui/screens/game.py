@@ -342,10 +342,19 @@ class GameScreen(Screen[None]):
             self.select(col, count, mouse=True)
 
     def one_tap(self, col: int, count: int) -> None:
+        """Play the clearly best place at once; light the places up and let the player click
+        one when several are as good, or when every place breaks a run joined in suit."""
         ranked = destinations(self.game, col, count)
+        a = self.game.state.cols[col]
+        card = glyph(a[len(a) - count])
         if not ranked:
-            a = self.game.state.cols[col]
-            self.refuse(f"{glyph(a[len(a) - count])} has nowhere to go")
+            self.refuse(f"{card} has nowhere to go")
+            return
+        if ranked[0].penalised:
+            self.selection = Selection(col, count, tuple(r.move.dst for r in ranked), None)
+            self.say(f"{card} has nowhere useful to go; click a lit column (or drag it there) "
+                     "to move it anyway", "warning")
+            self.refresh_board()
             return
         tier = best_tier(ranked)
         if len(tier) == 1:

@@ -16,10 +16,12 @@ if TYPE_CHECKING:
 
 MOUSE = """\
 Click a card to send it, with the cards below it, to the best place (one-tap moves): a card of \
-its own suit first, then a move that turns a card over or empties a column. When two places are \
-as good, the cards stay picked up, the places light up, and a click on one finishes the move \
-(a click on the cards again takes the first). With one-tap moves off, click cards to pick them \
-up, then click a column to put them there.
+its own suit first, then a move that turns a card over or empties a column; of two such places, \
+the one making the longer run in suit, then the one burying no face-down card. When places are \
+truly alike, the cards stay picked up, the places light up, and a click on one finishes the move \
+(a click on the cards again takes the first). A click never breaks a run joined in suit by \
+itself: the places light up and a second click moves the cards anyway. With one-tap moves off, \
+click cards to pick them up, then click anywhere in a column to put them there.
 Drag cards onto a column: the columns that take them light up while you drag.
 Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen."""
 
