@@ -23,9 +23,9 @@ from textual.widgets import Footer, Static
 from ...engine import FOUNDATION, Game, IllegalMove, Move
 from ...engine.cards import glyph
 from ..hinting import DemoPlayer, HintView, describe, get_hints
-from ..layout import BACK, BACKS, MORE_DOWN, MORE_UP, min_size
+from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, min_size
 from ..ranking import best_tier, column_moves, destinations
-from ..widgets.column import BELOW, HEADER, Column, ColumnView
+from ..widgets.column import Column, ColumnView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
 from ..widgets.message_bar import MessageBar
@@ -62,6 +62,8 @@ class Press:
     target: tuple
     start: Offset
     dragging: bool = False
+    #: The pointer left the spot pressed: the release is no click.
+    moved: bool = False
     count: int = 0
     targets: tuple[int, ...] = ()
     over: tuple | None = None
@@ -316,8 +318,8 @@ class GameScreen(Screen[None]):
                 out.append(m.dst)
         return tuple(out)
 
-    def tap(self, col: int, index: int | None) -> None:
-        """A click on column ``col`` (on card ``index``, or on the column as a whole)."""
+    def tap(self, col: int, index: int) -> None:
+        """A click on card ``index`` of column ``col``."""
         sel = self.selection
         if sel is not None:
             if col == sel.src:
@@ -329,8 +331,6 @@ class GameScreen(Screen[None]):
             self.drop(col)
             return
         a = self.game.state.cols[col]
-        if index is None:
-            index = self.game.state.rs[col] if a else 0
         problem = self._lift_problem(col, index)
         if problem:
             self.refuse(problem)
@@ -436,25 +436,36 @@ class GameScreen(Screen[None]):
             self.cursor_visible = False
             self.refresh_board()
 
+    @staticmethod
+    def _spot(target: tuple | None) -> tuple | None:
+        """Where a press or a release is, as far as a click cares: the rows of one card are
+        one spot."""
+        if target is None or target[0] != "column":
+            return target
+        _, col, kind, index = target
+        return (col, CARD, index) if kind in (CARD, FACE) else (col, kind, index)
+
     def on_mouse_move(self, event: events.MouseMove) -> None:
         press = self.press
-        if press is None or press.target[0] != "column":
+        if press is None:
             return
         over = self._hit(event.screen_x, event.screen_y)
-        moved_away = over is None or over[:2] != press.target[:2]
-        if not press.dragging and moved_away:
-            self._start_drag(press)
+        if not press.dragging and self._spot(over) != self._spot(press.target):
+            press.moved = True  # no longer a click
+            if self._draggable(press.target):
+                self._start_drag(press)
         if press.dragging:
             press.over = over
-            self.ghost.follow(self._ghost_label(press),
-                                             Offset(event.screen_x, event.screen_y))
+            self.ghost.follow(self._ghost_label(press), Offset(event.screen_x, event.screen_y))
+
+    @staticmethod
+    def _draggable(target: tuple) -> bool:
+        """Only a face-up card can be dragged (with the cards below it)."""
+        return target[0] == "column" and target[2] in (CARD, FACE)
 
     def _start_drag(self, press: Press) -> None:
-        _, col, kind, index = press.target
-        st = self.game.state
-        a = st.cols[col]
-        if kind in (HEADER, BELOW) or index < 0:
-            index = st.rs[col] if kind == HEADER else len(a) - 1
+        _, col, _, index = press.target
+        a = self.game.state.cols[col]
         press.count = max(0, len(a) - index) if a else 0
         press.dragging = True
         if press.count and self._lift_problem(col, index) is None:
@@ -472,37 +483,51 @@ class GameScreen(Screen[None]):
             return f"{glyph(cards[0])}…{glyph(cards[-1])}"
         return " ".join(glyph(c) for c in cards)
 
-    def on_mouse_up(self, event: events.MouseUp) -> None:
+    def _end_press(self) -> Press | None:
+        """The press the button was held for, now over (the drag image goes)."""
         press = self.press
+        self.press = None
         self.table.release_mouse()
         self.ghost.hide()
+        return press
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        press = self._end_press()
         if press is None:
             return
-        self.press = None
+        over = self._hit(event.screen_x, event.screen_y)
+        if not press.dragging and self._spot(over) != self._spot(press.target):
+            # Released away from where it was pressed, with no motion reported in between.
+            press.moved = True
+            if self._draggable(press.target):
+                self._start_drag(press)
         if press.dragging:
-            self._drop_drag(press, self._hit(event.screen_x, event.screen_y))
-            return
-        target = press.target
+            self._drop_drag(press, over)
+        elif not press.moved:
+            self._click(press.target)
+
+    def _click(self, target: tuple) -> None:
+        """A click (pressed and released on one spot). With nothing picked up only a card, the
+        stock or a foundation answers it; with cards picked up, anywhere in another column's
+        lane puts them there."""
         if target[0] == "stock":
             self.deal()
-        elif target[0] == "foundation":
+            return
+        if target[0] == "foundation":
             self.tap_foundation()
-        else:
-            _, col, kind, index = target
-            if kind in (BACK, BACKS):
-                if self.selection is not None:
-                    self.tap(col, None)
-                else:
-                    self.refuse("that card is face down")
-            elif kind in (MORE_UP, MORE_DOWN):
-                self.columns[col].scroll_cards(3 if kind == MORE_UP else -3)
-            elif kind == HEADER:
-                self.tap(col, None)
-            elif kind == BELOW:
-                a = self.game.state.cols[col]
-                self.tap(col, len(a) - 1 if a and self.selection is None else None)
-            else:
-                self.tap(col, index)
+            return
+        _, col, kind, index = target
+        sel = self.selection
+        if kind in (MORE_UP, MORE_DOWN):
+            self.columns[col].scroll_cards(3 if kind == MORE_UP else -3)
+        elif sel is not None and col != sel.src:
+            self.drop(col)
+        elif kind in (CARD, FACE):
+            self.tap(col, index)
+        elif sel is not None:
+            self.cancel_selection()  # the felt of the cards' own column: put them back
+        elif kind in (BACK, BACKS):
+            self.refuse("that card is face down")
 
     def _drop_drag(self, press: Press, over: tuple | None) -> None:
         src = press.target[1]
@@ -513,9 +538,8 @@ class GameScreen(Screen[None]):
         try:
             if not press.count:
                 raise IllegalMove(f"column {src + 1} is empty")
-            _, col, kind, index = press.target
-            a = self.game.state.cols[col]
-            problem = self._lift_problem(col, len(a) - press.count)
+            a = self.game.state.cols[src]
+            problem = self._lift_problem(src, len(a) - press.count)
             if problem:
                 raise IllegalMove(problem)
             move = self._move_for(src, press.count, dst)
@@ -641,6 +665,11 @@ class GameScreen(Screen[None]):
                     "complete runs leave the table by themselves in this game")
 
     def action_cancel(self) -> None:
+        if self.press is not None:
+            # Esc during a drag: the cards go back, and the release that follows does nothing.
+            self._end_press()
+            self.refresh_board()
+            return
         if self.selection is not None or self.hint_shown is not None:
             self.selection = None
             self.hint_shown = None

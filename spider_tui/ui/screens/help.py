@@ -22,7 +22,9 @@ truly alike, the cards stay picked up, the places light up, and a click on one f
 (a click on the cards again takes the first). A click never breaks a run joined in suit by \
 itself: the places light up and a second click moves the cards anyway. With one-tap moves off, \
 click cards to pick them up, then click anywhere in a column to put them there.
-Drag cards onto a column: the columns that take them light up while you drag.
+Drag cards onto a column: the columns that take them light up while you drag; let go over \
+their own column or off the table, or press Esc, and nothing moves. A click on the felt does \
+nothing.
 Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen."""
 
 
