@@ -251,3 +251,45 @@ async def test_a_long_column_is_folded_and_scrolls(board):
         assert col.scroll > 0
         kinds = [col.hit(1, y)[0] for y in range(1, col.size.height)]
         assert "more-down" in kinds
+
+
+async def test_foundation_slots_grow_with_the_window():
+    app = make_app(Game.new("spider-4suit", 3))
+    async with app.run_test(size=SIZE) as pilot:
+        slots = app.game_screen.foundations
+        for size in [(120, 40), (80, 24), (120, 40), (200, 60), (120, 40), (80, 24), (120, 40)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            text = slots.render().plain
+            if size[1] >= 30:
+                # Card-sized boxes, three rows high.
+                assert slots.size.height >= 3 and text.count("╭") == 8, size
+            else:
+                assert "╭" not in text and text.count("··") == 8, size
+
+
+async def test_the_exposed_card_is_full_height_over_folded_face_down_cards(board):
+    # Column 1 holds every card left out, face down: too many for one row each.
+    app = make_app(board([([], ["5H"]), ([], ["8S"])] + kings(8), filler=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        col = app.game_screen.columns[0]
+        kinds = [col.hit(3, y)[0] for y in range(1, col.size.height)]
+        assert kinds[:4] == ["backs", "card", "face", "face"]
+
+
+@pytest.mark.parametrize("variant", ["spider-4suit", "big-spider", "spiderette"])
+async def test_every_column_is_as_wide_as_the_others(variant):
+    app = make_app(Game.new(variant, 3))
+    async with app.run_test(size=SIZE) as pilot:
+        for width in (80, 63, 105, 127, 200):
+            if width < min_size(app.game.rules.columns)[0]:
+                continue
+            await pilot.resize_terminal(width, 30)
+            await pilot.pause()
+            widths = {c.region.width for c in app.game_screen.columns}
+            assert len(widths) == 1, (width, widths)
+            # The board uses the width: what is left over is less than a column.
+            left = width - len(app.game_screen.columns) * widths.pop()
+            assert 0 <= left < len(app.game_screen.columns)

@@ -23,7 +23,7 @@ from textual.widgets import Footer, Static
 from ...engine import FOUNDATION, Game, IllegalMove, Move
 from ...engine.cards import glyph
 from ..hinting import DemoPlayer, HintView, describe, get_hints
-from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, min_size
+from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
 from ..ranking import best_tier, column_moves, destinations
 from ..widgets.column import Column, ColumnView
 from ..widgets.drag_ghost import DragGhost
@@ -80,9 +80,29 @@ class Table(Vertical):
     """The stock, the foundations and the columns: the part of the screen that takes the mouse."""
 
 
+class Board(Horizontal):
+    """The columns, side by side, every one as wide as the others (``1fr`` each would hand the
+    cells left over to some columns only: 5 and 6, 10 and 11 cells); what is left over is
+    shared out to the left and the right of the board."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.even_out()
+
+    def even_out(self) -> None:
+        columns = list(self.query_children(Column))
+        width = self.size.width
+        if not columns or not width:
+            return
+        each = max(1, width // len(columns))
+        left = max(0, width - each * len(columns)) // 2
+        for i, col in enumerate(columns):
+            col.styles.width = each
+            col.styles.margin = (0, 0, 0, left if i == 0 else 0)
+
+
 class GameScreen(Screen[None]):
     #: A tall terminal gets card-sized stock and foundations.
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_HEIGHT, "-tall")]
     BINDINGS = [
         Binding("u,z,U,Z", "undo", "Undo", id="undo"),
         Binding("r,R,ctrl+y", "redo", "Redo", id="redo"),
@@ -140,7 +160,7 @@ class GameScreen(Screen[None]):
                 yield self.stock
                 yield self.info
                 yield self.foundations
-            yield Horizontal(id="board")
+            yield Board(id="board")
         yield self.too_small
         yield self.message_bar
         yield self.ghost
@@ -158,15 +178,17 @@ class GameScreen(Screen[None]):
     def load_game(self) -> None:
         """Show the app's (new) game from scratch."""
         n = self.game.rules.columns
-        board = self.query_one("#board", Horizontal)
+        board = self.query_one("#board", Board)
         if len(self.columns) > n:
             for col in self.columns[n:]:
                 col.remove()
             del self.columns[n:]
+            self.call_after_refresh(board.even_out)
         elif len(self.columns) < n:
             new = [Column(i, self.palette) for i in range(len(self.columns), n)]
             self.columns.extend(new)
             board.mount(*new)
+            self.call_after_refresh(board.even_out)
         self.selection = None
         self.press = None
         self.hint = None
