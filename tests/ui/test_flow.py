@@ -20,7 +20,7 @@ from spider_tui.ui.screens.help import HelpScreen
 from spider_tui.ui.screens.stuck import StuckScreen
 from spider_tui.ui.screens.variants import VariantScreen, daily_deal
 from spider_tui.ui.screens.won import WonScreen
-from uihelpers import SIZE, card_offset, kings, make_app
+from uihelpers import SIZE, card_offset, help_rows, kings, make_app
 
 CLUBS = ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scorpion-plugin" / "src"
@@ -132,11 +132,27 @@ async def test_help_shows_the_rules_of_this_variant_and_the_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        text = str(app.screen.query_one("#help-text").render())
+        text = "\n".join(await help_rows(app, pilot))
         assert "Spider (two suits)" in text and "Lifting is strict" in text
         assert "Undo" in text and "Hint" in text and "Deal" in text
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_help_key_list_does_not_wrap_mid_phrase_at_80_columns():
+    from spider_tui.ui.screens.help import key_lines
+
+    app = make_app(Game.new("big-spider", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        rows = await help_rows(app, pilot)
+        lines = key_lines(app, [b for b in (*GameScreen.BINDINGS, *app.BINDINGS)
+                                if not (b.id or "").startswith("column_")])
+        assert len(lines) > 10
+        for keys, what in lines:
+            assert any(what in row for row in rows), what
+        # Columns 11 to 13 of Big Spider have their keys.
+        assert any(row.strip().startswith("! @ #") and "11–13" in row for row in rows)
 
 
 async def test_registered_themes_are_textual_themes_with_card_colours():

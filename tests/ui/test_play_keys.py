@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spider_tui.engine import Game
-from uihelpers import SIZE, column, kings, make_app
+from uihelpers import SIZE, column, help_rows, kings, make_app
 
 
 def tap_table(board):
@@ -163,3 +163,26 @@ async def test_a_plugin_variant_whose_deal_raises_is_refused_with_a_message_not_
         assert app.game.to_position() == before and app.game.deals_left == 4
         await pilot.press("u")  # and the game goes on
         assert app.game.deals_left == 5
+
+
+async def test_big_spider_columns_11_to_13_have_keys_shown_in_the_help():
+    from spider_tui.ui.screens.help import HelpScreen
+
+    g = Game.new("big-spider", 2024)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        # Shift+1, Shift+2, Shift+3 (! @ #) are columns 11, 12 and 13.
+        for key, col in (("exclamation_mark", 10), ("at", 11), ("number_sign", 12)):
+            await pilot.press(key)
+            sel = app.game_screen.selection
+            assert sel is not None and sel.src == col, key
+            await pilot.press("escape")
+        m = next(m for m in app.game.legal_moves() if not m.is_deal and m.src >= 10)
+        await pilot.press({10: "exclamation_mark", 11: "at", 12: "number_sign"}[m.src])
+        await pilot.press(str((m.dst + 1) % 10) if m.dst < 10 else
+                          {10: "exclamation_mark", 11: "at", 12: "number_sign"}[m.dst])
+        assert app.game.actions == 1
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        rows = await help_rows(app, pilot)
+        assert any(row.strip().startswith("! @ #") and "Columns 11–13" in row for row in rows)

@@ -36,6 +36,10 @@ from ..widgets.stock import Stock
 if TYPE_CHECKING:
     from ..app import SpiderApp
 
+#: The keys of Shift+1 … Shift+0 on a US keyboard (! @ # $ % ^ & * ( )): columns 11 to 20.
+SHIFTED_DIGITS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "percent_sign",
+                  "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
+                  "right_parenthesis")
 DEMO_STEP_SECONDS = 0.45
 FLASH_SECONDS = 1.6
 
@@ -119,6 +123,9 @@ class GameScreen(Screen[None]):
         Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
         *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
                   id=f"column_{i + 1}") for i in range(10)],
+        # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
+        *[Binding(key, f"column({i + 10})", f"Column {i + 11}", show=False,
+                  id=f"column_{i + 11}") for i, key in enumerate(SHIFTED_DIGITS)],
     ]
 
     app: "SpiderApp"
