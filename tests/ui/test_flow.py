@@ -309,3 +309,27 @@ async def test_every_column_is_as_wide_as_the_others(variant):
             # The board uses the width: what is left over is less than a column.
             left = width - len(app.game_screen.columns) * widths.pop()
             assert 0 <= left < len(app.game_screen.columns)
+
+
+async def test_check_boxes_and_radio_buttons_differ_in_shape_on_and_off():
+    from textual.widgets import Checkbox, RadioButton
+
+    from spider_tui.ui.screens.variants import VariantScreen
+
+    app = make_app(Game.new("spider-2suit", 1), one_tap=True, hint_peek=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        on = app.screen.query_one("#one-tap", Checkbox)
+        off = app.screen.query_one("#hint-peek", Checkbox)
+        assert on.value and not off.value
+        on_text, off_text = on.render().plain, off.render().plain
+        assert on_text[:3] != off_text[:3] and on_text[3:].strip() and "x" in on_text[:3].lower()
+        await pilot.press("escape")
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, VariantScreen)
+        radios = list(app.screen.query(RadioButton))
+        pressed = [r.render().plain[:3] for r in radios if r.value]
+        unpressed = {r.render().plain[:3] for r in radios if not r.value}
+        assert len(pressed) == 1 and pressed[0] not in unpressed

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from ...config import HINT_BUDGET_MS, Config
 from ...engine.catalog import Catalog
+from ..widgets.toggles import Tick
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ class SettingsScreen(ModalScreen["Config | None"]):
                             yield Label("Scoring", classes="settings-label")
                             yield Select(self._scoring_options(), value=self._scoring_value(),
                                          allow_blank=False, id="scoring", compact=True)
-                        yield Checkbox("Ask before a new game throws away the one in "
+                        yield Tick("Ask before a new game throws away the one in "
                                        "progress", value=cfg.confirm_new_game,
                                        id="confirm-new-game", compact=True)
                 with TabPane("Play", id="tab-play"):
@@ -189,12 +190,12 @@ class SettingsScreen(ModalScreen["Config | None"]):
                                          allow_blank=False, id="theme", compact=True,
                                          value=cfg.theme if cfg.theme in theme_ids else (
                                              theme_ids[0] if theme_ids else Select.BLANK))
-                        yield Checkbox("One-tap moves: a click sends cards to the best place",
+                        yield Tick("One-tap moves: a click sends cards to the best place",
                                        value=cfg.one_tap, id="one-tap", compact=True)
-                        yield Checkbox("Four-colour suits: each suit its own colour",
+                        yield Tick("Four-colour suits: each suit its own colour",
                                        value=cfg.four_colour, id="four-colour", compact=True)
                         yield Label("Hints", classes="settings-heading")
-                        yield Checkbox("Let the hint peek at face-down cards and the stock "
+                        yield Tick("Let the hint peek at face-down cards and the stock "
                                        "(not fair play)", value=cfg.hint_peek, id="hint-peek",
                                        compact=True)
                         with Horizontal(classes="settings-row"):
@@ -249,7 +250,7 @@ class SettingsScreen(ModalScreen["Config | None"]):
         # hiding is instant, where removing and mounting again is not.
         checked = set(self.config.house_rules)
         for hr in self.catalog.house_rules.values():
-            yield Checkbox(f"{hr.name}: {hr.description}" if hr.description else hr.name,
+            yield Tick(f"{hr.name}: {hr.description}" if hr.description else hr.name,
                            value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
         yield Static("(none apply to this variant)", id="hr-none", classes="settings-note")
 

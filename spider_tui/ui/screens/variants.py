@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, Ra
 from textual.widgets.option_list import Option
 
 from ..hinting import winnable
+from ..widgets.toggles import Choice, Tick
 
 if TYPE_CHECKING:
     from ..app import SpiderApp
@@ -59,12 +60,12 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
                     yield Static("", id="variant-desc", markup=False)
                     yield Static("Deal", classes="variant-heading")
                     with RadioSet(id="deal-kind", compact=True):
-                        yield RadioButton("A random deal", id="deal-random", value=True,
+                        yield Choice("A random deal", id="deal-random", value=True,
                                           compact=True)
-                        yield RadioButton("Deal number:", id="deal-number", compact=True)
-                        yield RadioButton(f"Today's deal ({daily_deal()})", id="deal-daily",
+                        yield Choice("Deal number:", id="deal-number", compact=True)
+                        yield Choice(f"Today's deal ({daily_deal()})", id="deal-daily",
                                           compact=True)
-                        yield RadioButton("A winnable deal", id="deal-winnable", compact=True)
+                        yield Choice("A winnable deal", id="deal-winnable", compact=True)
                     yield Input(placeholder="e.g. 42", type="integer", id="deal-input",
                                 compact=True)
                     yield Static("", id="variant-error", markup=False)
@@ -111,7 +112,7 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
         hrs = cat.house_rules_for(rules)
         widgets = []
         for hr in hrs:
-            widgets.append(Checkbox(hr.name, value=hr.id in checked, id=f"hr-{hr.id}",
+            widgets.append(Tick(hr.name, value=hr.id in checked, id=f"hr-{hr.id}",
                                     compact=True))
             if hr.description:
                 widgets.append(Static(hr.description, classes="hr-desc", markup=False))
