@@ -319,6 +319,7 @@ async def test_check_boxes_and_radio_buttons_differ_in_shape_on_and_off():
     app = make_app(Game.new("spider-2suit", 1), one_tap=True, hint_peek=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("o")
+        await pilot.click("#--content-tab-tab-play")
         await pilot.pause()
         on = app.screen.query_one("#one-tap", Checkbox)
         off = app.screen.query_one("#hint-peek", Checkbox)
@@ -333,3 +334,30 @@ async def test_check_boxes_and_radio_buttons_differ_in_shape_on_and_off():
         pressed = [r.render().plain[:3] for r in radios if r.value]
         unpressed = {r.render().plain[:3] for r in radios if not r.value}
         assert len(pressed) == 1 and pressed[0] not in unpressed
+
+
+async def test_opening_the_settings_builds_little_and_leaves_the_key_bar_alone():
+    # What made the settings slow to open: all three tabs built at once, and the key bar under
+    # the board rebuilt when a screen opened over it and again when it closed.
+    from textual.widgets import OptionList
+
+    from spider_tui.ui.screens.settings import SettingsScreen
+
+    app = make_app(Game.new("spider-2suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = list(app.game_screen.footer.children)
+        assert keys
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert not app.screen.query("#key-list") and not app.screen.query("#one-tap")
+        await pilot.click("#--content-tab-tab-keys")
+        await pilot.pause()
+        assert app.screen.query_one("#key-list", OptionList).option_count > 10
+        await pilot.press("escape")
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert list(app.game_screen.footer.children) == keys

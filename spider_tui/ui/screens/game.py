@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import FOUNDATION, Game, IllegalMove, Move
 from ...engine.cards import glyph
@@ -28,6 +28,7 @@ from ..ranking import best_tier, column_moves, destinations
 from ..widgets.column import Column, ColumnView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
+from ..widgets.key_bar import KeyBar
 from ..widgets.message_bar import MessageBar
 from ..widgets.palette import Palette
 from ..widgets.status_bar import StatusBar, clock
@@ -141,7 +142,7 @@ class GameScreen(Screen[None]):
         self.ghost = DragGhost()
         self.table = Table(id="table")
         self.too_small = Static("", id="too-small", markup=False)
-        self.footer = Footer()
+        self.footer = KeyBar()
         self.columns: list[Column] = []
         self.selection: Selection | None = None
         self.press: Press | None = None
