@@ -20,7 +20,7 @@ from spider_tui.ui.screens.help import HelpScreen
 from spider_tui.ui.screens.stuck import StuckScreen
 from spider_tui.ui.screens.variants import VariantScreen, daily_deal
 from spider_tui.ui.screens.won import WonScreen
-from uihelpers import SIZE, card_offset, help_rows, kings, make_app
+from uihelpers import SIZE, card_offset, help_rows, kings, make_app, screen_text
 
 CLUBS = ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scorpion-plugin" / "src"
@@ -361,3 +361,32 @@ async def test_opening_the_settings_builds_little_and_leaves_the_key_bar_alone()
         await pilot.press("escape")
         await pilot.pause()
         assert list(app.game_screen.footer.children) == keys
+
+
+@pytest.mark.parametrize("width", [80, 50])
+async def test_the_status_line_shows_a_short_name_and_the_house_rules_at_any_width(width):
+    g = Game.new("spider-1suit", 123456789, ("relaxed-deal", "manual-removal"))
+    app = make_app(g)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        line = screen_text(app).splitlines()[0]
+        assert "spider-1suit" not in line
+        assert line.startswith(("Spider 1 suit", "Spider (one suit)")), line
+        assert "+" in line and "relaxed" in line and "manual" in line, line
+        if width == 80:
+            assert "123456789" in line, line
+
+
+async def test_a_hint_after_a_win_says_the_game_is_won(board):
+    app = make_app(last_move_wins(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        assert isinstance(app.screen, WonScreen)
+        await pilot.click("#answer-cancel")  # Look at the table
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("H")
+        message = app.game_screen.last_message
+        assert "won" in message and "undo" not in message.lower()
+        assert app.game_screen.hint_shown is None

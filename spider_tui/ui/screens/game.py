@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine import FOUNDATION, Game, IllegalMove, Move
+from ...engine import FOUNDATION, WON, Game, IllegalMove, Move
 from ...engine.cards import glyph
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
@@ -255,8 +255,8 @@ class GameScreen(Screen[None]):
         game = self.game
         rules = game.rules
         self.status_bar.show(
-            name=rules.name + (" +" + ",".join(rules.house_rules) if rules.house_rules else ""),
-            id=rules.id, deal=str(game.deal) if game.deal is not None else "custom",
+            name=rules.name, house_rules=",".join(rules.house_rules),
+            deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
             runs=f"{game.runs_removed}/{rules.win_runs}", deals=str(game.deals_left))
 
@@ -730,6 +730,13 @@ class GameScreen(Screen[None]):
         return (id(self.game), self.game.actions)
 
     def action_hint(self) -> None:
+        if self.game.status == WON:
+            self.selection = None
+            self.hint_shown = None
+            self.say(f"This game is won: all {self.game.rules.win_runs} runs are done. "
+                     "N deals a new game")
+            self.refresh_board()
+            return
         key = self._position_key()
         if self.hint is None or self.hint.key != key:
             cfg = self.app.config
