@@ -46,6 +46,9 @@ class Session:
         #: ``game_id`` of the game whose win was last counted, so that every action after a win
         #: (the player looking at the table, undoing and winning again) does not count it again.
         self._win_counted: str | None = None
+        #: The game the command line asked for over a saved game in progress, which
+        #: :meth:`start` kept: the app asks the player which of the two to play.
+        self.pending: Game | None = None
 
     # ------------------------------------------------------------------ start-up
 
@@ -55,8 +58,10 @@ class Session:
         """The game to play at start-up, and notices.
 
         The saved game is resumed unless the command line asked for a game (a variant, a deal,
-        house rules, or a ``game`` it built itself): then a saved game in progress is given up
-        and counts as a loss, as a new game from the menu would. A saved game that cannot be
+        house rules, or a ``game`` it built itself). A saved game in progress is then kept, and
+        the game asked for waits in :attr:`pending` for the player to choose in the app (with
+        ``confirm_new_game`` off it is given up at once and counts as a loss, as a new game from
+        the menu would). A saved game that cannot be
         read (moved aside by the store, see the notices) or that was won gives way to a new game
         of the default variant. A stuck game is resumed: the player may still undo out of it.
         """
@@ -79,11 +84,6 @@ class Session:
             self.game = saved
             self._win_counted = None
             return saved, notices
-        if saved is not None and saved.started:
-            notices += self._notices("The saved game could not be counted",
-                                     self.stats.record_abandoned, saved, loaded.meta)
-            notices.append(f"The saved game ({saved.rules.name}, deal {saved.deal}) was replaced "
-                           f"by the one asked for on the command line; it counts as a loss.")
         if game is None:
             if asked:
                 given = tuple(house_rules)
@@ -94,6 +94,17 @@ class Session:
             else:
                 game, more = self.make_game()
             notices += more
+        if saved is not None and saved.started:
+            if self.config.confirm_new_game:
+                self.meta = loaded.meta
+                self.game = saved
+                self._win_counted = None
+                self.pending = game
+                return saved, notices
+            notices += self._notices("The saved game could not be counted",
+                                     self.stats.record_abandoned, saved, loaded.meta)
+            notices.append(f"The saved game ({saved.rules.name}, deal {saved.deal}) was replaced "
+                           f"by the one asked for on the command line; it counts as a loss.")
         notices += self.new_game_started(game)
         return game, notices
 
@@ -166,6 +177,11 @@ class Session:
 
     def on_suspend(self, game: Game) -> list[str]:
         """The app is being suspended (Ctrl+Z): it may never come back."""
+        return self._save(game)
+
+    def keep_time(self, game: Game) -> list[str]:
+        """The clock ran a few seconds, or stopped: save, so that a killed terminal loses at
+        most those seconds of the time played."""
         return self._save(game)
 
     # ------------------------------------------------------------------ settings

@@ -174,6 +174,12 @@ class GameScreen(Screen[None]):
         yield self.ghost
         yield self.footer
 
+    def on_screen_suspend(self) -> None:
+        self.app.board_covered(True)
+
+    def on_screen_resume(self) -> None:
+        self.app.board_covered(False)
+
     def on_mount(self) -> None:
         self.too_small.display = False
         self.message_bar.display = False
