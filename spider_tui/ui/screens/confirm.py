@@ -19,8 +19,11 @@ class KeepSavedScreen(Dialog):
     saved one counting as a loss)."""
 
     def __init__(self, saved: Game, requested: Game) -> None:
-        what = (f"deal {requested.deal} of {requested.rules.name}" if requested.deal is not None
-                else f"a new deal of {requested.rules.name}")
+        name = requested.rules.name
+        if requested.house_rules:
+            name += " (" + ", ".join(requested.house_rules) + ")"
+        what = (f"deal {requested.deal} of {name}" if requested.deal is not None
+                else f"a new deal of {name}")
         body = (f"{saved.rules.name}, deal {saved.deal}, is in progress ({saved.actions} "
                 f"moves, {clock(saved.elapsed)}). Start {what} instead? The game in progress "
                 "would count as a loss and end your streak.")
