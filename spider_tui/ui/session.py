@@ -61,9 +61,9 @@ class Session:
         house rules, or a ``game`` it built itself). A saved game in progress is then kept, and
         the game asked for waits in :attr:`pending` for the player to choose in the app (with
         ``confirm_new_game`` off it is given up at once and counts as a loss, as a new game from
-        the menu would). A saved game that cannot be
-        read (moved aside by the store, see the notices) or that was won gives way to a new game
-        of the default variant. A stuck game is resumed: the player may still undo out of it.
+        the menu would). A saved game that cannot be read (moved aside by the store, see the
+        notices) or that was won gives way to a new game of the default variant. A stuck game
+        is resumed: the player may still undo out of it.
         """
         notices: list[str] = []
         try:
@@ -80,10 +80,7 @@ class Session:
                                      saved, loaded.meta)
             saved = None
         if saved is not None and not asked:
-            self.meta = loaded.meta
-            self.game = saved
-            self._win_counted = None
-            return saved, notices
+            return self._resume(saved, loaded.meta), notices
         if game is None:
             if asked:
                 given = tuple(house_rules)
@@ -96,17 +93,20 @@ class Session:
             notices += more
         if saved is not None and saved.started:
             if self.config.confirm_new_game:
-                self.meta = loaded.meta
-                self.game = saved
-                self._win_counted = None
                 self.pending = game
-                return saved, notices
+                return self._resume(saved, loaded.meta), notices
             notices += self._notices("The saved game could not be counted",
                                      self.stats.record_abandoned, saved, loaded.meta)
             notices.append(f"The saved game ({saved.rules.name}, deal {saved.deal}) was replaced "
                            f"by the one asked for on the command line; it counts as a loss.")
         notices += self.new_game_started(game)
         return game, notices
+
+    def _resume(self, saved: Game, meta: SaveMeta) -> Game:
+        self.meta = meta
+        self.game = saved
+        self._win_counted = None
+        return saved
 
     def make_game(self, variant: str | None = None, deal: int | None = None,
                   house_rules: Iterable[str] | None = None) -> tuple[Game, list[str]]:
