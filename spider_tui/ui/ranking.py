@@ -1,9 +1,11 @@
 """Where a tapped card should go: the one-tap ranking of the seed's help page.
 
 Same suit before off-suit; a move that turns a card over or empties its column ranks higher;
-a whole column is never moved into an empty one; breaking a run that is already joined in suit is
-penalised. Places that score alike are told apart as a strong player would: the longer same-suit
-run formed, then no face-down cards buried, then the column nearer to empty. This module reads the engine only (no Textual), so it is tested and reused freely: the
+a whole column is never moved into an empty one (the moves come from
+:meth:`~spider_tui.engine.Game.distinct_moves`, as the hint's do); breaking a run that is already
+joined in suit is penalised. Places that score alike are told apart as a strong player would:
+the longer same-suit run formed, then fewer face-down cards buried, then the column nearer to
+empty. This module reads the engine only (no Textual), so it is tested and reused freely: the
 placeholder hint (used when the AI's hint is missing) ranks every move with the same rules.
 """
 

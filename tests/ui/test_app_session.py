@@ -70,7 +70,8 @@ async def test_a_game_asked_for_over_a_saved_game_in_progress_asks_first(tmp_pat
                 assert app.game is kept and app.game.moves_played() == ["9>7"]
                 assert again.stats.load().rows() == []
             else:
-                assert (app.game.variant, app.game.deal, app.game.actions) == ("spider-1suit", 3, 0)
+                game = app.game
+                assert (game.variant, game.deal, game.actions) == ("spider-1suit", 3, 0)
                 assert again.stats.load().get("spider-2suit").played == 1
             await pilot.press("q")
 
