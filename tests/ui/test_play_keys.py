@@ -186,3 +186,14 @@ async def test_big_spider_columns_11_to_13_have_keys_shown_in_the_help():
         assert isinstance(app.screen, HelpScreen)
         rows = await help_rows(app, pilot)
         assert any(row.strip().startswith("! @ #") and "Columns 11–13" in row for row in rows)
+
+
+async def test_a_column_picked_twice_never_breaks_a_joined_run(board):
+    # Column 1 ends 8♣ 7♠ 6♥ 5♥; only 5♥ can move (onto 6♦), which would leave 6♥.
+    g = board([([], ["8C", "7S", "6H", "5H"]), ([], ["6D"])] + kings(8), filler=3)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "1")
+        assert app.game.actions == 0
+        await pilot.press("1", "2")  # the player names the place: it moves
+        assert app.game.moves_played() == ["1>2"]

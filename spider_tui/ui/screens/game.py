@@ -406,7 +406,8 @@ class GameScreen(Screen[None]):
             ranked = column_moves(self.game, col)
         else:
             ranked = destinations(self.game, col, count)
-        best = ranked[0].move if ranked else None
+        # What taking the same cards again plays: never a move that breaks a joined run.
+        best = next((r.move for r in ranked if not r.penalised), None)
         self.selection = Selection(col, count, targets, best, mouse)
         if not targets:
             self.say("These cards have nowhere to go now (Esc puts them back)")
