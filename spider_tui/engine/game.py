@@ -265,6 +265,27 @@ class Game:
         return self.resolve(Move(codes[s], FOUNDATION if d == FOUNDATION else codes[d], k,
                                  explicit=True))
 
+    def distinct_moves(self) -> list[Move]:
+        """The legal actions that each change the table in its own way: :meth:`legal_moves`
+        without moving a whole column (nothing face down under it) into an empty one, which
+        only swaps two columns, and with a move into an empty column kept for the first empty
+        column alone (the others would leave the same table with columns swapped). What the
+        hint suggests and the one-tap ranking offers come from here."""
+        st = self.state
+        cols = st.cols
+        first_empty = next((i for i, c in enumerate(cols) if not c), -1)
+        out = []
+        ncols = len(cols)
+        for m in self.legal_moves():
+            d = m.dst
+            if d is not None and 0 <= d < ncols and not cols[d]:
+                s = m.src
+                if d != first_empty or (0 <= s < ncols and m.count == len(cols[s])
+                                        and not st.down[s]):
+                    continue
+            out.append(m)
+        return out
+
     @property
     def status(self) -> str:
         if self._status is not None and self._status[0] == self._version:
