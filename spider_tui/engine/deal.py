@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .rules import RuleSet
+from .text import quoted
 
 _M64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -48,7 +49,8 @@ def layout(rules: RuleSet, deal: int) -> tuple[list[list[int]], list[int], list[
     first), then what is left is the stock, its first card dealt first.
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
-        raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {deal!r}")
+        raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not "
+                         f"{quoted(deal)}")
     deck = shuffled(rules.deck_cards(), deal)
     shape = rules.initial_layout()
     heights = [d + u for d, u in shape]

@@ -14,6 +14,7 @@ from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
 from .rules import RuleSet, _article
 from .state import FOUNDATION, State, record_flips, record_removals
+from .text import quoted
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
 
@@ -197,7 +198,7 @@ class Game:
         """The legal move ``move`` stands for, its count filled in; :class:`IllegalMove` if none."""
         m = Move.parse(move) if isinstance(move, str) else move
         if not isinstance(m, Move):
-            raise NotationError(f"{move!r} is not a move")
+            raise NotationError(f"{quoted(move)} is not a move")
         st = self.state
         if m.is_deal:
             reason = st.deal_refusal()

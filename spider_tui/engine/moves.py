@@ -8,8 +8,12 @@ from dataclasses import dataclass, field
 
 from .errors import NotationError
 from .state import DEAL, FOUNDATION
+from .text import printable, quoted
 
-_MOVE_RE = re.compile(r"^\s*(\d+)\s*(?::\s*(\d+)\s*)?>\s*(\d+|f)\s*$", re.IGNORECASE)
+_MOVE_RE = re.compile(r"^\s*(-?[0-9]+)\s*(?::\s*(-?[0-9]+)\s*)?>\s*(-?[0-9]+|f)\s*$",
+                      re.IGNORECASE)
+#: More digits than this is no column (nor count) of any game, and is not read as a number.
+_DIGITS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,23 +75,30 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> "Move":
         """Read ``3>7``, ``3:2>7``, ``3>f`` or ``d``; columns are checked later, by the game."""
+        if not isinstance(text, str):
+            raise NotationError(f"{quoted(text)} is not a move")
         t = text.strip().lower()
         if t in ("d", "deal"):
             return DEAL_MOVE
+        shown = quoted(printable(text.strip()[:40]), 24)
         m = _MOVE_RE.match(t)
         if not m:
             raise NotationError(
-                f"cannot read move {text!r}: write 3>7 (column 3 onto 7), 3:2>7 (two cards), "
+                f"cannot read move {shown}: write 3>7 (column 3 onto 7), 3:2>7 (two cards), "
                 f"3>f (a complete run to the foundation) or d (deal)"
             )
-        src = int(m.group(1)) - 1
-        count = int(m.group(2)) if m.group(2) is not None else None
+        src_text, count_text, dst_text = m.groups()
+        for number, what in ((src_text, "columns"), (count_text, "cards"), (dst_text, "columns")):
+            if number is not None and len(number.lstrip("-0")) > _DIGITS:
+                raise NotationError(f"cannot read move {shown}: no game has that many {what}")
+        src = int(src_text) - 1
+        count = int(count_text) if count_text is not None else None
         # Check the column numbers as written: column 0 minus one would read as the foundation.
-        if src < 0 or (m.group(3) != "f" and int(m.group(3)) < 1):
-            raise NotationError(f"cannot read move {text!r}: columns are numbered from 1")
-        dst = FOUNDATION if m.group(3) == "f" else int(m.group(3)) - 1
+        if src < 0 or (dst_text != "f" and int(dst_text) < 1):
+            raise NotationError(f"cannot read move {shown}: columns are numbered from 1")
+        dst = FOUNDATION if dst_text == "f" else int(dst_text) - 1
         if count is not None and count < 1:
-            raise NotationError(f"cannot read move {text!r}: move at least one card")
+            raise NotationError(f"cannot read move {shown}: move at least one card")
         return cls(src, dst, count, explicit=count is not None)
 
 

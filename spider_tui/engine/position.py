@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import SUITS, code, glyph, parse_card, parse_suit
 from .catalog import Catalog
+from .deal import MAX_DEAL
 from .errors import PositionError, SpiderError
 from .rules import RuleSet
 from .state import State
+from .text import quoted
+from .tomltext import TomlRefused, loads
 
 POSITION_FORMAT = "spider-position/1"
 _KEYS = {"format", "variant", "house_rules", "deal", "completed", "stock", "columns"}
@@ -70,18 +72,19 @@ def _cards(value: Any, where: str) -> list[int]:
 def read(text: str, catalog: Catalog) -> Parsed:
     """Parse and check a position file; :class:`PositionError` names what is wrong."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise PositionError(f"not a valid TOML position file: {e}") from None
+        data = loads(text)
+    except TomlRefused as e:
+        raise PositionError(f"not read as a position file: {e}") from None
     for key in data:
         if key not in _KEYS:
-            raise PositionError(f"unknown key {key!r} (a position has: {', '.join(sorted(_KEYS))})")
+            raise PositionError(f"unknown key {quoted(key)} (a position has: "
+                                f"{', '.join(sorted(_KEYS))})")
     fmt = data.get("format")
     if fmt is None:
         raise PositionError(f"not a position file: format = {_toml_str(POSITION_FORMAT)} "
                             f"is missing")
     if fmt != POSITION_FORMAT:
-        raise PositionError(f"format must be {POSITION_FORMAT!r}, not {fmt!r}")
+        raise PositionError(f"format must be {POSITION_FORMAT!r}, not {quoted(fmt)}")
     vid = data.get("variant")
     if not isinstance(vid, str):
         raise PositionError("variant is missing (e.g. variant = \"spider-4suit\")")
@@ -93,8 +96,10 @@ def read(text: str, catalog: Catalog) -> Parsed:
     except SpiderError as e:
         raise PositionError(str(e)) from None
     deal = data.get("deal")
-    if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool) or deal < 0):
-        raise PositionError("deal must be a whole number, 0 or more")
+    if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
+                             or not 0 <= deal <= MAX_DEAL):
+        raise PositionError(f"deal must be a whole number from 0 to {MAX_DEAL}, not "
+                            f"{quoted(deal)}")
 
     completed_raw = data.get("completed", [])
     if not isinstance(completed_raw, list):
@@ -102,7 +107,7 @@ def read(text: str, catalog: Catalog) -> Parsed:
     completed = []
     for i, s in enumerate(completed_raw):
         try:
-            completed.append(parse_suit(s) if isinstance(s, str) else parse_suit(str(s)))
+            completed.append(parse_suit(s))
         except ValueError as e:
             raise PositionError(f"completed[{i}]: {e}") from None
     if len(completed) > rules.sets:
@@ -121,7 +126,7 @@ def read(text: str, catalog: Catalog) -> Parsed:
     for i, col in enumerate(columns):
         for key in col:
             if key not in ("down", "up"):
-                raise PositionError(f"column {i + 1}: unknown key {key!r} (use down and up)")
+                raise PositionError(f"column {i + 1}: unknown key {quoted(key)} (use down and up)")
         d = _cards(col.get("down", []), f"column {i + 1} down")
         u = _cards(col.get("up", []), f"column {i + 1} up")
         if d and not u:

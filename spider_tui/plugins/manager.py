@@ -120,6 +120,14 @@ def _short_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}{where}"
 
 
+def _from_file(thing: Any, message: str) -> str:
+    """``message`` naming the file ``thing`` (a rule set, a house rule) was read from, if any."""
+    source = getattr(thing, "source", "")
+    if isinstance(source, str) and source.endswith(".toml"):
+        return f"{source}: {message}"
+    return message
+
+
 class PluginManager:
     def __init__(self) -> None:
         self.pm = pluggy.PluginManager(PROJECT)
@@ -253,7 +261,7 @@ class PluginManager:
             compiled(rules)  # a subclass whose rule methods raise is caught here, not mid-game
             self.catalog.add_variant(rules, owner)
         except DuplicateId as e:
-            self._info[owner].errors.append(str(e))
+            self._info[owner].errors.append(_from_file(rules, str(e)))
             return
         except Exception as e:
             self._info[owner].errors.append(f"variant {rules.id!r} is broken: {_short_error(e)}")
@@ -267,7 +275,7 @@ class PluginManager:
         try:
             self.catalog.add_house_rule(rule, owner)
         except DuplicateId as e:
-            self._info[owner].errors.append(str(e))
+            self._info[owner].errors.append(_from_file(rule, str(e)))
             return
         self._registered(owner, "house rules", rule.id)
 

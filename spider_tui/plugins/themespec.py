@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..engine.errors import VariantError
+from ..engine.rules import MAX_NAME, id_problem, shown_key, text_problem
+from ..engine.text import quoted
 
 THEME_FORMAT = "spider-theme/1"
 COLOR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface", "panel",
@@ -30,16 +32,26 @@ class ThemeSpec:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str) -> "ThemeSpec":
+        """The theme a ``spider-theme/1`` file declares; :class:`VariantError` lists every
+        problem with its key (any value of any type, never another exception)."""
+        if not isinstance(data, Mapping):
+            raise VariantError(source, [("", "a theme must be a TOML table")])
         problems: list[tuple[str, str]] = []
         for key in data:
             if key not in {"format", "id", "name", "dark", "colors", "variables"}:
-                problems.append((key, "unknown key"))
+                problems.append((shown_key(key), "unknown key"))
         if data.get("format") != THEME_FORMAT:
             problems.append(("format", f"must be {THEME_FORMAT!r}"))
         tid = data.get("id")
+        why = id_problem(tid, "theme")
+        if why is not None:
+            problems.append(("id", why))
         if not isinstance(tid, str) or not tid:
-            problems.append(("id", "missing"))
             tid = "?"
+        name = data.get("name", tid)
+        why = text_problem(name, lines=False, longest=MAX_NAME)
+        if why is not None:
+            problems.append(("name", why))
         dark = data.get("dark", True)
         if not isinstance(dark, bool):
             problems.append(("dark", "must be true or false"))
@@ -52,13 +64,14 @@ class ThemeSpec:
                 value = {}
             for k, v in value.items():
                 if k not in allowed:
-                    problems.append((f"{sec}.{k}", f"unknown key (one of {', '.join(allowed)})"))
-                elif not isinstance(v, str) or not _COLOR_RE.match(v):
-                    problems.append((f"{sec}.{k}", f"{v!r} is not a colour like '#1e6b3a'"))
+                    problems.append((f"{sec}.{shown_key(k)}",
+                                     f"unknown key (one of {', '.join(allowed)})"))
+                elif not isinstance(v, str) or not _COLOR_RE.fullmatch(v):
+                    problems.append((f"{sec}.{k}", f"{quoted(v)} is not a colour like "
+                                                   f"'#1e6b3a'"))
             tables[sec] = {k: v for k, v in value.items() if isinstance(v, str)}
         if "primary" not in tables["colors"]:
             problems.append(("colors.primary", "missing: a theme needs at least a primary colour"))
         if problems:
             raise VariantError(source, problems)
-        return cls(tid, str(data.get("name", tid)), dark, tables["colors"], tables["variables"],
-                   source)
+        return cls(tid, name, dark, tables["colors"], tables["variables"], source)

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from ...engine.text import printable
 from ..hinting import winnable
 
 if TYPE_CHECKING:
@@ -53,7 +55,9 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
         with Vertical(id="variant-box"):
             yield Static("Choose a game", id="variant-title")
             with Horizontal(id="variant-main"):
-                yield OptionList(*[Option(r.name, id=vid) for vid, r in variants.items()],
+                # Names from plugins and files are text, never markup ("[/bold] evil [").
+                yield OptionList(*[Option(Content(printable(r.name)), id=vid)
+                                   for vid, r in variants.items()],
                                  id="variant-list", compact=True)
                 with VerticalScroll(id="variant-detail"):
                     yield Static("", id="variant-desc", markup=False)
@@ -102,19 +106,20 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
         self.variant_id = vid
         owner = cat.owners.get(("variant", vid), "?")
         desc = rules.description or ""
-        extra = "" if owner == "builtin" else f"\n(from the plugin {owner})"
+        extra = "" if owner == "builtin" else f"\n(from the plugin {printable(owner)})"
         self.query_one("#variant-desc", Static).update(
-            f"{rules.name}: {desc}\n{rules.columns} columns, {rules.win_runs} runs to win"
-            + extra)
+            printable(f"{rules.name}: {desc}", newlines=True)
+            + f"\n{rules.columns} columns, {rules.win_runs} runs to win" + extra)
         box = self.query_one("#house-rules", Vertical)
         await box.remove_children()
         hrs = cat.house_rules_for(rules)
         widgets = []
         for hr in hrs:
-            widgets.append(Checkbox(hr.name, value=hr.id in checked, id=f"hr-{hr.id}",
-                                    compact=True))
+            widgets.append(Checkbox(Content(printable(hr.name)), value=hr.id in checked,
+                                    id=f"hr-{hr.id}", compact=True))
             if hr.description:
-                widgets.append(Static(hr.description, classes="hr-desc", markup=False))
+                widgets.append(Static(printable(hr.description, newlines=True),
+                                      classes="hr-desc", markup=False))
         await box.mount(*widgets)
         if not hrs:
             await box.mount(Static("(none apply to this variant)", classes="variant-none"))
