@@ -11,6 +11,7 @@ from .common import load_position
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("apply", help="play moves on a position and print the resulting position",
+                       usage="spider-tui apply [-h] FILE MOVE [MOVE ...]",
                        description="Play MOVEs (3>7, 3:2>7, 3>f, d) in order on a position file "
                                    "and print the resulting position. An illegal move prints "
                                    "why on standard error, no position, and exits with 2.")

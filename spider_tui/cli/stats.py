@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from ..engine.text import printable
+from ..engine.text import printable, short
 from ..store.stats import COLUMNS, NUMERIC, Figures, StatsStore, key_of
 from . import CommandError
 
@@ -60,7 +60,7 @@ def _reset(store: StatsStore, variant: str, house_rules: list[str]) -> int:
 
 def describe(variant: str, house_rules: tuple[str, ...]) -> str:
     rules = "house rules: " + ", ".join(house_rules) if house_rules else "no house rules"
-    return printable(f"{variant} ({rules})")
+    return printable(short(f"{variant} ({rules})", 200))
 
 
 def _warn(notices: list[str]) -> None:
