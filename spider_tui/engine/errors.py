@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .text import quoted
+
 
 class SpiderError(ValueError):
     """Base class: bad input the player or a plugin author can fix."""
@@ -58,7 +60,7 @@ class UnknownId(SpiderError, LookupError):
 
     def __init__(self, kind: str, wanted: str, known: list[str]) -> None:
         listing = ", ".join(sorted(known)) if known else "none are registered"
-        super().__init__(f"unknown {kind} {wanted!r} (known: {listing})")
+        super().__init__(f"unknown {kind} {quoted(wanted)} (known: {listing})")
         self.kind = kind
         self.wanted = wanted
         self.known = sorted(known)
