@@ -16,14 +16,20 @@ It differs from the engine's :class:`~spider_tui.engine.State` in ways that matt
 Moves are tuples ``(src, count, dst)`` like the engine's; :data:`DEAL` deals. A *supermove*
 ``(src, count, dst)`` carries a sequence of several runs at once through empty columns; it is
 played here as one move and :meth:`Board.expand` turns it into the single moves a player makes.
+
+The board is the AI's *fast path*: it serves only the tables it plays exactly as the engine does
+(:func:`fast_path`): columns alone played as Spider is, built down by one rank, dealt by the rule
+set's own deal methods (which it asks, through :class:`BoardTable`). Every other table is played
+on the engine's own :class:`~spider_tui.engine.State` (:mod:`.general`).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine.cards import ACE, NUM_CARDS, RANK, SUIT
+from ..engine.cards import NUM_CARDS, RANK, SUIT
 from ..engine.game import Game
+from ..engine.piles import COLUMN, PileView
 from ..engine.rules import RuleSet, compiled
 from ..engine.state import DEAL, FOUNDATION, State
 
@@ -62,6 +68,28 @@ W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column e
 
 _EMPTY_INFO = (0.0, 0, 0, (), False, ())
 
+_fast: dict[int, tuple[RuleSet, bool]] = {}
+
+
+def fast_path(rules: RuleSet) -> bool:
+    """Does the fast :class:`Board` play ``rules`` exactly as the engine does? Yes for a table
+    of columns alone played as Spider is (:attr:`RuleSet.simple`) whose cards are placed one
+    rank lower (so its evaluation fits), whose complete runs go from King down to Ace, and
+    whose deals are the rule set's own (a plugin overriding ``deal_targets`` or
+    ``deal_refusal`` takes the general path, which asks those methods on the engine's table)."""
+    hit = _fast.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    cls = type(rules)
+    ok = (rules.simple and compiled(rules).rank_place and rules.run_order == "down"
+          and not rules.run_wrap
+          and cls.deal_targets is RuleSet.deal_targets
+          and cls.deal_refusal is RuleSet.deal_refusal)
+    if len(_fast) > 64:
+        _fast.clear()
+    _fast[id(rules)] = (rules, ok)
+    return ok
+
 
 class Tables:
     """Per-rule-set lookup tables over 53 card codes (the 52 cards and UNKNOWN), the weights of
@@ -69,7 +97,8 @@ class Tables:
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through")
+                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
+                 "run_end")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         key = (style, rules.suit_count)
@@ -91,6 +120,8 @@ class Tables:
         self.accept = [[(m < n and o < n and comp.accept[m][o]) for o in range(_N)]
                        for m in range(_N)]
         self.empty_ok = [c < n and comp.empty_ok[c] for c in range(_N)]
+        #: The cards a complete run may end with (at the top of its column), as the engine says.
+        self.run_end = [c < n and comp.run_end[c] for c in range(_N)]
         self.rank = tuple(RANK) + (0,)
         self.descending = comp.descending and comp.rank_place
         self.ncols = rules.columns
@@ -168,7 +199,7 @@ class Tables:
                     if runs > 16:
                         break
                 chain.append((n - j, col[j], runs))
-        complete = (n - d >= 13 and self.rank[col[-1]] == ACE and UNKNOWN not in col[-13:]
+        complete = (n - d >= 13 and self.run_end[col[-1]] and UNKNOWN not in col[-13:]
                     and self.rules.is_complete(list(col[-13:])))
         # What a search may move from here, for rule sets where runs descend by one:
         # ``(count, head, rank it goes on, card it leaves if that breaks a run else -1, runs)``.
@@ -318,13 +349,13 @@ class Board:
         return len(self.stock) - self.sp
 
     def can_deal(self) -> bool:
-        if self.sp >= len(self.stock):
-            return False
-        if self.t.needs_full:
-            for c in self.cols:
-                if not c:
-                    return False
-        return True
+        """May the next row be dealt now? The rule set's own ``deal_refusal`` says."""
+        return self.t.rules.deal_refusal(BoardTable(self)) is None
+
+    def deal_targets(self) -> list[int]:
+        """The columns the next deal puts a card on, in order: the rule set's own
+        ``deal_targets`` says."""
+        return self.t.rules.deal_targets(BoardTable(self))
 
     def key(self) -> tuple:
         """A hashable summary of the position (for transposition tables)."""
@@ -396,7 +427,8 @@ class Board:
                                 out.append((s, k, d))
         if not t.auto_remove:
             for s in range(ncols):
-                if info(cols[s])[4]:
+                inf = info(cols[s])
+                if inf[4] and len(cols[s]) - inf[1] >= 13:
                     out.append((s, 13, FOUNDATION))
         return out
 
@@ -528,7 +560,8 @@ class Board:
         self.done -= rem
 
     def deal(self) -> tuple:
-        n = min(self.stock_left(), self.deal_size, len(self.cols))
+        targets = self.deal_targets()
+        n = len(targets)
         cols = self.cols
         cs = self.cs
         rec = (None, n, self.done, cols[:], cs[:])
@@ -536,16 +569,48 @@ class Board:
         stock = self.stock
         t = self.t
         info = t.info
-        for j in range(n):
-            col = cols[j] + bytes((stock[sp + j],))
+        for j, i in enumerate(targets):
+            col = cols[i] + bytes((stock[sp + j],))
             if t.auto_remove:
                 while info(col)[4]:
                     col = _flip_top(col[:-13])
                     self.done += 1
-            cols[j] = col
-            cs[j] = info(col)[0]
+            cols[i] = col
+            cs[i] = info(col)[0]
         self.sp = sp + n
         return rec
+
+
+class BoardTable:
+    """A :class:`Board` seen as the engine's read-only table view, for the rule set's deal
+    methods (only on the fast path, where they are the rule set's own: :func:`fast_path`).
+    A card the viewer cannot see shows as it is coded on the board."""
+
+    __slots__ = ("_b",)
+    waste = None
+    redeals_used = 0
+    cells = reserves = foundations = ()
+
+    def __init__(self, board: Board) -> None:
+        self._b = board
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._b.t.rules
+
+    @property
+    def stock_left(self) -> int:
+        return len(self._b.stock) - self._b.sp
+
+    @property
+    def empty_columns(self) -> list[int]:
+        return [i for i, c in enumerate(self._b.cols) if not c]
+
+    @property
+    def columns(self) -> list[PileView]:
+        info = self._b.t.info
+        return [PileView(COLUMN, i, tuple(x % HIDDEN for x in c), info(c)[2])
+                for i, c in enumerate(self._b.cols)]
 
 
 def starved(t: Tables, done: int, stock_left: int) -> bool:

@@ -12,11 +12,12 @@ import time
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from ..engine.errors import IllegalMove
 from ..engine.game import PLAYING, WON, Game
-from .board import Board
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL
-from .hint import FILL, PREPARE, plan
+from .board import fast_path
+from .hint import FILL, PREPARE, plan, position_key
 
 #: A game the bot has not finished after this many moves is counted as lost.
 MAX_MOVES = 1500
@@ -62,7 +63,7 @@ class Autoplayer:
             # Not our move last, or a card showed: think again (and do not deal blindly).
             self._line.clear()
             self._deal_after = False
-        self.seen.add(Board.from_game(game, peek=self.peek).key())
+        self.seen.add(position_key(game.state, self.peek))
         move = self._continue(game)
         if move is None:
             move = self._plan(game)
@@ -78,7 +79,13 @@ class Autoplayer:
                 self._line.clear()  # a peeked line goes through a deal: think again after
                 self._deal_after = False
                 return DEAL_MOVE
-            return game.resolve(Move.from_tuple(m))
+            if fast_path(game.rules):
+                return game.resolve(Move.from_tuple(m))
+            try:  # a line found in a world the player cannot tell from this table
+                return game.move_of(m)
+            except IllegalMove:
+                self._line.clear()
+                return None
         if self._deal_after:
             # The table was arranged only to deal: deal now, or the next search would
             # happily undo it (empty a column again, say).
