@@ -68,6 +68,15 @@ W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column e
 
 _EMPTY_INFO = (0.0, 0, 0, (), False, ())
 
+
+def down_weights(rules: RuleSet, style: str) -> tuple[float, float, float]:
+    """``(per face-down card, per column holding any, per run over them)`` for ``style``
+    and the number of suits of ``rules`` (:data:`W_DOWN`)."""
+    key = (style, rules.suit_count)
+    if key not in W_DOWN:
+        key = (style, 0)
+    return W_DOWN[key], W_DOWN_COL[key], W_DIG.get(key, W_DIG.get((style, 0), 0.0))
+
 _fast: dict[int, tuple[RuleSet, bool]] = {}
 
 
@@ -101,12 +110,7 @@ class Tables:
                  "run_end")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
-        key = (style, rules.suit_count)
-        if key not in W_DOWN:
-            key = (style, 0)
-        self.w_down = W_DOWN[key]
-        self.w_down_col = W_DOWN_COL[key]
-        self.w_dig = W_DIG.get(key, W_DIG.get((style, 0), 0.0))
+        self.w_down, self.w_down_col, self.w_dig = down_weights(rules, style)
         #: Whether a fair search goes on past a card it turns over (see search.py): with one
         #: or two suits. Measured with benchmarks/bot_bench.py (300 ms a move, deals 1-200):
         #: one suit 172 wins before, 187 with it; two suits 101 and 110; four suits 37 and 27,
@@ -174,18 +178,8 @@ class Tables:
                 j -= 1
             rs = j
         # The score.
-        if d:
-            s = -self.w_down * d - self.w_down_col
-        else:
-            s = self.col_bonus if self.rank[col[0]] == 13 else 0.0
-        pair = self.pair
-        breaks = 0
-        for j in range(d + 1, n):
-            s += pair[col[j - 1]][col[j]]
-            if not link[col[j - 1]][col[j]]:
-                breaks += 1
-        if d and self.w_dig:
-            s -= self.w_dig * (1 + breaks)
+        s = column_score(self, col, d,
+                         0.0 if d or self.rank[col[0]] != 13 else self.col_bonus)
         # The supermove chain above the liftable run.
         chain = []
         if self.supermoves and rs < n:
@@ -218,19 +212,44 @@ class Tables:
         return out
 
 
-_tables: dict[tuple[int, str], tuple[RuleSet, Tables]] = {}
+def column_score(w, col: Sequence[int], d: int, bottom: float) -> float:
+    """The evaluation of one column, ``col`` its cards bottom first, ``d`` of them face down,
+    by the weights and pair scores of ``w`` (a :class:`Tables`, or the general path's
+    judge): a debt per face-down card and per column holding any, and per run over them to
+    dig through; else ``bottom`` (a card at the bottom that never needs to move); plus the
+    score of each face-up card lying on another."""
+    n = len(col)
+    s = -w.w_down * d - w.w_down_col if d else bottom
+    pair = w.pair
+    link = w.link
+    breaks = 0
+    for j in range(d + 1, n):
+        s += pair[col[j - 1]][col[j]]
+        if not link[col[j - 1]][col[j]]:
+            breaks += 1
+    if d and w.w_dig:
+        s -= w.w_dig * (1 + breaks)
+    return s
+
+
+_tables: dict = {}
+
+
+def per_rules(cache: dict, rules: RuleSet, style: str, make):
+    """``make(rules, style)``, remembered in ``cache`` for as long as ``rules`` lives."""
+    hit = cache.get((id(rules), style))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    value = make(rules, style)
+    if len(cache) > 64:
+        cache.clear()
+    cache[(id(rules), style)] = (rules, value)
+    return value
 
 
 def tables_for(rules: RuleSet, style: str = "play") -> Tables:
     """The tables of ``rules``, weighted for ``style`` ("play": hint and bot; "solve")."""
-    hit = _tables.get((id(rules), style))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    t = Tables(rules, style)
-    if len(_tables) > 64:
-        _tables.clear()
-    _tables[(id(rules), style)] = (rules, t)
-    return t
+    return per_rules(_tables, rules, style, Tables)
 
 
 def _column(cards: Sequence[int], down: int) -> bytes:

@@ -30,11 +30,12 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import NUM_CARDS, RANK, RED, SUIT
 from ..engine.errors import RuleFailure
-from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
+from ..engine.piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
 from ..engine.rules import RuleSet, compiled
 from ..engine.state import DEAL, State, record_flips
-from .board import EMPTY_WORTH, W_BREAK, W_DIG, W_DOWN, W_DOWN_COL, W_KING_BOTTOM, W_RANK, \
-    W_RUN, W_SUIT
+from .board import EMPTY_WORTH, W_BREAK, W_KING_BOTTOM, W_RANK, W_RUN, W_SUIT, column_score, \
+    down_weights, per_rules
+from .search import line_of
 
 #: Per card on a foundation built card by card (a run of 13 removed is worth ``W_RUN``).
 W_FOUND = 60.0
@@ -64,12 +65,7 @@ class Judge:
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         comp = compiled(rules)
         self.rules = rules
-        key = (style, rules.suit_count)
-        if key not in W_DOWN:
-            key = (style, 0)
-        self.w_down = W_DOWN[key]
-        self.w_down_col = W_DOWN_COL[key]
-        self.w_dig = W_DIG.get(key, W_DIG.get((style, 0), 0.0))
+        self.w_down, self.w_down_col, self.w_dig = down_weights(rules, style)
         kinds = comp.kinds
         self.ncols = rules.columns
         self.cells = [i for i, k in enumerate(kinds) if k == CELL_KIND]
@@ -124,19 +120,8 @@ class Judge:
         if len(self.memo) >= MEMO_LIMIT:
             self.memo.clear()
         n = len(col)
-        if down:
-            s = -self.w_down * down - self.w_down_col
-        else:
-            s = W_KING_BOTTOM if n and self.settled[col[0]] else 0.0
-        pair = self.pair
-        link = self.link
-        breaks = 0
-        for j in range(down + 1, n):
-            s += pair[col[j - 1]][col[j]]
-            if not link[col[j - 1]][col[j]]:
-                breaks += 1
-        if down and self.w_dig:
-            s -= self.w_dig * (1 + breaks)
+        s = column_score(self, col, down,
+                         W_KING_BOTTOM if not down and n and self.settled[col[0]] else 0.0)
         if (self.win_columns and not down and n in self.run_lengths
                 and self.rules.is_complete(col)):
             s += W_RUN
@@ -172,19 +157,12 @@ class Judge:
         return s
 
 
-_judges: dict[tuple[int, str], tuple[RuleSet, Judge]] = {}
+_judges: dict = {}
 
 
 def judge_for(rules: RuleSet, style: str = "play") -> Judge:
     """The (remembered) :class:`Judge` of ``rules`` for ``style``."""
-    hit = _judges.get((id(rules), style))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    j = Judge(rules, style)
-    if len(_judges) > 64:
-        _judges.clear()
-    _judges[(id(rules), style)] = (rules, j)
-    return j
+    return per_rules(_judges, rules, style, Judge)
 
 
 # --------------------------------------------------------------------------- moves
@@ -356,15 +334,6 @@ def explore(root: State, judge: Judge, deadline: float, *, max_nodes: int | None
     return found
 
 
-def line_of(trail: list, idx: int) -> tuple:
-    """The moves that lead to position ``idx`` of a search's trail."""
-    out = []
-    while idx > 0:
-        idx, m = trail[idx]
-        out.append(m)
-    return tuple(reversed(out))
-
-
 # --------------------------------------------------------------------------- fairness
 
 
@@ -425,5 +394,5 @@ def worlds(state: State, count: int, salt: bytes = b"") -> list[State]:
 
 
 __all__ = ["DEPTH_COST", "Found", "Judge", "WIN_BONUS", "can_deal", "explore", "fingerprint",
-           "hidden_places", "judge_for", "line_of", "search_moves", "unseen_cards",
+           "hidden_places", "judge_for", "search_moves", "unseen_cards",
            "visible_seed", "worlds"]

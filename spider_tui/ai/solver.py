@@ -132,29 +132,37 @@ def _beam(board: Board, deadline: float, width: int) -> tuple[list | None, int]:
         width *= 2
 
 
-def _exhaustive(board: Board, deadline: float, max_nodes: int) -> tuple[str, list | None, int]:
-    """Depth-first search over all moves; ``unwinnable`` only if it saw every position."""
-    seen = {board.key()}
+def _exhaustive(pos: Board | State, deadline: float, max_nodes: int
+                ) -> tuple[str, list | None, int]:
+    """Depth-first search over all moves and deals from ``pos`` (the fast board, or the
+    engine's table); ``unwinnable`` only if it saw every position."""
+    fast = isinstance(pos, Board)
+    all_moves = _all_moves if fast else _general_moves
+    won = pos.won if fast else (lambda: _won(pos))
+    seen = {pos.key()}
     line: list = []
     nodes = 0
     # Each frame: the moves still to try there.
-    stack = [_all_moves(board)]
+    stack = [all_moves(pos)]
     recs: list = []
     while stack:
-        if board.won():
+        if won():
             return WON_, list(line), nodes
         moves = stack[-1]
         if not moves:
             stack.pop()
             if recs:
-                board.undo(recs.pop())
+                pos.undo(recs.pop())
                 line.pop()
             continue
         m = moves.pop()
-        rec = board.apply(m)
-        key = board.key()
+        try:
+            rec = pos.apply(m)
+        except RuleFailure:  # a plugin's rule that fails: the game refuses the move too
+            continue
+        key = pos.key()
         if key in seen:
-            board.undo(rec)
+            pos.undo(rec)
             continue
         seen.add(key)
         nodes += 1
@@ -162,7 +170,7 @@ def _exhaustive(board: Board, deadline: float, max_nodes: int) -> tuple[str, lis
             return UNKNOWN_, None, nodes
         recs.append(rec)
         line.append(m)
-        stack.append(_all_moves(board))
+        stack.append(all_moves(pos))
     return UNWINNABLE, None, nodes
 
 
@@ -197,31 +205,49 @@ def _stage_beam(root: Board, deadline: float, width: int) -> tuple[list | None, 
             pool.extend((val, i, ln) for val, ln in cands)
         if not pool:
             return None, nodes
-        pool.sort(key=lambda c: -c[0])
-        # Spread: at most half the beam (rounded up) from any one parent.
-        cap = max(1, (width + 1) // 2)
-        taken: dict[int, int] = {}
-        chosen = []
-        keys: set = set()
-        for _, i, ln in pool:
-            if len(chosen) >= width:
-                break
-            if taken.get(i, 0) >= cap:
-                continue
-            b = _played(beam[i][0], ln)
-            if not b.can_deal():
-                continue
-            b.apply(DEAL)
-            if b.won():  # the deal itself wins: the line ends here
-                return list(beam[i][1] + ln + (DEAL,)), nodes
-            key = b.key()
-            if key in keys:
-                continue
-            keys.add(key)
-            taken[i] = taken.get(i, 0) + 1
-            chosen.append((b, beam[i][1] + ln + (DEAL,)))
-        beam = chosen
+        won, beam = _next_beam(pool, beam, width, _dealt, Board.won)
+        if won is not None:
+            return list(won), nodes
     return None, nodes
+
+
+def _dealt(board: Board, line: tuple) -> Board | None:
+    """A copy of ``board`` after ``line`` and a deal; None if the deal is not allowed."""
+    b = _played(board, line)
+    if not b.can_deal():
+        return None
+    b.apply(DEAL)
+    return b
+
+
+def _next_beam(pool: list, beam: list, width: int, dealt, won) -> tuple[tuple | None, list]:
+    """The next stage's beam: the best of ``pool`` (``(score after the deal, parent, line)``)
+    played from their parents in ``beam`` and dealt (``dealt(position, line)``, None where no
+    deal may follow), at most ``width``, at most half of them (rounded up) from any one parent,
+    each position once. Returns ``(a line whose deal wins, or None; the beam)``."""
+    pool.sort(key=lambda c: -c[0])
+    cap = max(1, (width + 1) // 2)
+    taken: dict[int, int] = {}
+    chosen = []
+    keys: set = set()
+    for _, i, ln in pool:
+        if len(chosen) >= width:
+            break
+        if taken.get(i, 0) >= cap:
+            continue
+        b = dealt(beam[i][0], ln)
+        if b is None:
+            continue
+        line = beam[i][1] + ln + (DEAL,)
+        if won(b):  # the deal itself wins: the line ends here
+            return line, []
+        key = b.key()
+        if key in keys:
+            continue
+        keys.add(key)
+        taken[i] = taken.get(i, 0) + 1
+        chosen.append((b, line))
+    return None, chosen
 
 
 def _stage_local(root: Board, seen: set, deadline: float, keep: int
@@ -323,9 +349,8 @@ def _solve_general(state: State, t0: float, time_limit: float, exhaustive_nodes:
                    ) -> tuple[str, list | None, int]:
     """:func:`solve` on the engine's own table (any rule set): ``(status, line, nodes)``."""
     deadline = t0 + time_limit
-    status, line, nodes = _exhaustive_general(state.copy(),
-                                              min(deadline, t0 + time_limit * 0.03),
-                                              exhaustive_nodes)
+    status, line, nodes = _exhaustive(state.copy(), min(deadline, t0 + time_limit * 0.03),
+                                      exhaustive_nodes)
     if status == UNKNOWN_:
         judge = general.judge_for(state.rules, "solve")
         width = BEAM.get(state.rules.suit_count, BEAM[4])
@@ -348,44 +373,6 @@ def _general_moves(state: State) -> list:
     if general.can_deal(state):
         ms.insert(0, DEAL)
     return ms
-
-
-def _exhaustive_general(state: State, deadline: float, max_nodes: int
-                        ) -> tuple[str, list | None, int]:
-    """:func:`_exhaustive` on the engine's table: ``unwinnable`` only if it saw every
-    position reachable by every legal move and deal."""
-    seen = {state.key()}
-    line: list = []
-    nodes = 0
-    stack = [_general_moves(state)]
-    recs: list = []
-    while stack:
-        if _won(state):
-            return WON_, list(line), nodes
-        moves = stack[-1]
-        if not moves:
-            stack.pop()
-            if recs:
-                state.undo(recs.pop())
-                line.pop()
-            continue
-        m = moves.pop()
-        try:
-            rec = state.apply(m)
-        except RuleFailure:  # the game refuses it too
-            continue
-        key = state.key()
-        if key in seen:
-            state.undo(rec)
-            continue
-        seen.add(key)
-        nodes += 1
-        if nodes > max_nodes or (nodes & 255 == 0 and time.perf_counter() > deadline):
-            return UNKNOWN_, None, nodes
-        recs.append(rec)
-        line.append(m)
-        stack.append(_general_moves(state))
-    return UNWINNABLE, None, nodes
 
 
 def _stages_left(state: State) -> int:
@@ -430,28 +417,10 @@ def _stage_beam_general(root: State, judge: general.Judge, deadline: float, widt
         if not pool:
             return None, nodes, first and complete
         first = False
-        pool.sort(key=lambda c: -c[0])
-        cap = max(1, (width + 1) // 2)
-        taken: dict[int, int] = {}
-        chosen = []
-        keys: set = set()
-        for _, i, ln in pool:
-            if len(chosen) >= width:
-                break
-            if taken.get(i, 0) >= cap:
-                continue
-            b = _played_state(beam[i][0], ln + (DEAL,))
-            if b is None:
-                continue
-            if _won(b):
-                return beam[i][1] + ln + (DEAL,), nodes, False
-            key = b.key()
-            if key in keys:
-                continue
-            keys.add(key)
-            taken[i] = taken.get(i, 0) + 1
-            chosen.append((b, beam[i][1] + ln + (DEAL,)))
-        beam = chosen
+        won, beam = _next_beam(pool, beam, width,
+                               lambda st, ln: _played_state(st, ln + (DEAL,)), _won)
+        if won is not None:
+            return won, nodes, False
     return None, nodes, False
 
 
@@ -477,7 +446,7 @@ def _stage_local_general(root: State, judge: general.Judge, seen: set, deadline:
                             visit=visit, seen=seen)
     if found.win is not None:
         return found.win, [], found.nodes, False
-    lines = [general.line_of(found.trail, i) for _, i in cands]
+    lines = [line_of(found.trail, i) for _, i in cands]
     if general.can_deal(root):
         lines.append(())
     out = []
