@@ -42,7 +42,12 @@ class Autoplayer:
     followed to its end or to the first card it turns over, whichever comes first: until a
     card shows, nothing is learnt that a new search could use. Whoever asks must play the
     move before asking again; if anything else happened to the game meanwhile (an undo, a
-    move of the player's), the line is dropped and a new search decides."""
+    move of the player's), the line is dropped and a new search decides.
+
+    On the general path (:func:`~spider_tui.ai.board.fast_path` false), the line was found
+    in one of the worlds the fair hint searches: it is followed only as far as nothing but
+    the cards in view decides it, so not past a card turned over, a card coming from the
+    stock (a column refilled by the rules) or a deal."""
 
     def __init__(self, *, budget_ms: float = 120, peek: bool = False,
                  max_nodes: int | None = None) -> None:
@@ -53,13 +58,17 @@ class Autoplayer:
         self._line: list = []
         self._deal_after = False
         self._expect: tuple | None = None
+        #: The stock's size when the last move was chosen, and whether that move dealt.
+        self._stock: tuple[int, bool] = (0, False)
 
     def next_move(self, game: Game) -> Move | None:
         """The move to play now (legal in ``game``), or None when nothing useful is left."""
         if game.status != PLAYING:
             return None
+        stock = game.state.stock_left
         if self._expect != (id(game), game.actions) or (game.history and
-                                                          game.history[-1].flips):
+                                                          game.history[-1].flips) or (
+                not self._stock[1] and stock != self._stock[0]):
             # Not our move last, or a card showed: think again (and do not deal blindly).
             self._line.clear()
             self._deal_after = False
@@ -69,6 +78,7 @@ class Autoplayer:
             move = self._plan(game)
         if move is not None:
             self._expect = (id(game), game.actions + 1)
+            self._stock = (stock, move.is_deal)
         return move
 
     def _continue(self, game: Game) -> Move | None:
@@ -102,7 +112,10 @@ class Autoplayer:
         best = choice[0]
         if best.move.is_deal:
             return DEAL_MOVE
-        self._line = list(best.line)
+        line = list(best.line)
+        if not fast_path(game.rules) and DEAL in line:
+            del line[line.index(DEAL):]  # what a world's deal brings is that world's
+        self._line = line
         self._deal_after = best.reason.startswith((FILL, PREPARE))
         return self._continue(game)
 
