@@ -89,11 +89,9 @@ class Autoplayer:
                 self._line.clear()  # a peeked line goes through a deal: think again after
                 self._deal_after = False
                 return DEAL_MOVE
-            if fast_path(game.rules):
-                return game.resolve(Move.from_tuple(m))
-            try:  # a line found in a world the player cannot tell from this table
+            try:  # as the game lists it (the count written wherever it is needed)
                 return game.move_of(m)
-            except IllegalMove:
+            except IllegalMove:  # a line found in a world other than this table
                 self._line.clear()
                 return None
         if self._deal_after:

@@ -138,6 +138,9 @@ def _exhaustive(pos: Board | State, deadline: float, max_nodes: int
     engine's table); ``unwinnable`` only if it saw every position."""
     fast = isinstance(pos, Board)
     all_moves = _all_moves if fast else _general_moves
+    # How often the clock is read: a general table's moves may take long to list (a
+    # plugin's move_refusal is asked of every candidate), so there at every position.
+    every = 255 if fast else 0
     won = pos.won if fast else (lambda: _won(pos))
     seen = {pos.key()}
     line: list = []
@@ -166,7 +169,7 @@ def _exhaustive(pos: Board | State, deadline: float, max_nodes: int
             continue
         seen.add(key)
         nodes += 1
-        if nodes > max_nodes or (nodes & 255 == 0 and time.perf_counter() > deadline):
+        if nodes > max_nodes or (nodes & every == 0 and time.perf_counter() > deadline):
             return UNKNOWN_, None, nodes
         recs.append(rec)
         line.append(m)
@@ -329,8 +332,8 @@ def _replay(game: Game, line: list | None, fast: bool = True) -> list[str]:
         if g.status == WON:
             raise LineRefused(f"the solver's line goes on after the game is won (move {i}, "
                               f"{move})")
-        try:
-            step = g.play(g.resolve(move) if fast else g.move_of(m))
+        try:  # as the game lists it, the count written wherever it is needed
+            step = g.play(g.move_of(m))
         except IllegalMove as e:
             raise LineRefused(f"the solver's line does not replay at move {i} ({move}): {e}"
                               ) from None
