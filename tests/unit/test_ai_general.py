@@ -251,6 +251,25 @@ def test_describe_names_cells_foundations_and_the_waste():
                                                 "in column 3")
 
 
+def test_describe_names_the_redeal_and_a_run_sent_to_the_foundation():
+    g = table(WASTE_GAME, ["KH", "KD", "KS", "KC", "2H 9D", "3C 6S"], waste="AS 2S",
+              filler=0)
+    assert g.state.stock_left == 0
+    assert describe(g.state, (DEAL,)) == "turn the waste back into the stock"
+    hs = hints(g, **EXACT)
+    assert any(h.move.is_deal and h.reason.startswith("turn the waste back into the stock")
+               and h.reason.endswith("(1 redeal left)") for h in hs)
+    manual = RuleSet.from_dict({
+        "id": "t-manual", "name": "Manual", "deck": ONE_DECK, "cells": {"count": 1},
+        "layout": {"columns": 4, "up": 1}, "runs": {"auto_remove": False}})
+    run = " ".join(r + "S" for r in "K Q J 10 9 8 7 6 5 4 3 2 A".split())
+    m = table(manual, [run, "", "", ""], filler=None, done=(1, 2, 3))
+    assert not fast_path(manual)
+    assert describe(m.state, ((0, 13, -1),)) == ("send the run in column 1 to the foundation: it "
+                                                 "wins the game")
+    assert str(hints(m, **EXACT)[0].move) == "1>f"
+
+
 # ----------------------------------------------------------------- the solver and the bot
 
 
