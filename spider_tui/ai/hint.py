@@ -399,14 +399,9 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
     root = judge.score(state)
     for n, w in enumerate(tables):
         now = time.perf_counter()
-        try:
-            here = set(w.moves())
-        except RuleFailure:
-            here = set()
-        if general.can_deal(w):
-            here.add(DEAL)
         found = general.explore(w, judge, now + max(0.0, end - now) / (len(tables) - n),
-                                max_nodes=max_nodes, roots=[r for r in roots if r in here])
+                                max_nodes=max_nodes,
+                                roots=[r for r in roots if _allowed(w, r)])
         for table, per, best in ((found.best, values, lines),
                                  (found.best_reveal, reveals, reveal_lines)):
             for r, (v, line) in table.items():
@@ -446,6 +441,18 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
                 line = reveal_lines[r][1]
                 out.append(Hint(legal[r], f"{DIG}: {describe(state, line)}", val, line))
     return out
+
+
+def _allowed(state: State, move: tuple) -> bool:
+    """Is ``move`` (a deal, or a move the real table allows) allowed on ``state`` too? Asked
+    of the rules for this one move (listing every move can be slow where a plugin is asked
+    about each)."""
+    if move == DEAL:
+        return general.can_deal(state)
+    try:
+        return state.refusal(*move) is None
+    except RuleFailure:
+        return False
 
 
 def _general_roots(state: State, legal: dict, skip: set, forbidden: set) -> list[tuple]:
@@ -536,11 +543,8 @@ def _plain_state(b: State, move: tuple) -> tuple[str, str | None] | None:
 def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
     """Play ``move`` on ``b`` (:class:`ValueError` if it is not legal there); the notable
     thing it did, if any."""
-    if move == DEAL:
-        if not general.can_deal(b):
-            raise ValueError("no deal")
-    elif move not in b.moves():
-        raise ValueError("not a legal move")
+    if not _allowed(b, move):
+        raise ValueError("not allowed here")
     done = len(b.done)
     stock = b.stock_left
     founds = [i for i, k in enumerate(b.comp.kinds) if k == FOUNDATION_KIND]
