@@ -434,3 +434,36 @@ def test_every_shipped_variant_gets_a_short_solve_and_a_short_bot_game(variant):
     bot = Game.new(variant, deal=2)
     steps = list(play(bot, budget_ms=60_000, max_nodes=5, max_moves=3))
     assert len(steps) == len(bot.history) and bot.status in ("playing", "won", "stuck")
+
+
+def _fast_shipped() -> list[str]:
+    from spider_tui.plugins.manager import get_manager
+
+    cat = get_manager().catalog
+    return [v for v in sorted(cat.variants) if fast_path(cat.variants[v])]
+
+
+@pytest.mark.parametrize("variant", _fast_shipped())
+def test_the_fast_board_plays_every_fast_path_variant_as_the_engine_does(catalog, variant):
+    """The fast path serves a table only if its board plays it exactly as the engine: the
+    same moves, deals where the engine deals, the same table after each, the same win (with
+    every card face up too, where the ``open`` house rule applies)."""
+    from spider_tui.ai.board import HIDDEN, Board
+
+    rng = random.Random(variant)
+    opened = [h.id for h in catalog.house_rules_for(catalog.variants[variant]) if h.id == "open"]
+    for deal, house_rules in ((1, []), (2, opened)):
+        game = Game.new(variant, deal, house_rules)
+        board = Board.from_state(game.state, peek=True, style="solve")
+        for _ in range(80):
+            moves = game.legal_moves()
+            engine = sorted(m.as_tuple() for m in moves if not m.is_deal)
+            assert sorted(board.moves()) == engine
+            assert board.can_deal() == (game.deal_refusal() is None)
+            if not moves or game.status != "playing":
+                break
+            step = game.play(rng.choice(moves))
+            board.apply(step.move.as_tuple())
+            assert [[c % HIDDEN for c in col] for col in board.cols] == game.state.cols
+            assert board.down == game.state.down and board.done == game.runs_removed
+            assert board.won() == (game.status == "won")
