@@ -542,7 +542,8 @@ def _plain_state(b: State, move: tuple) -> tuple[str, str | None] | None:
 
 def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
     """Play ``move`` on ``b`` (:class:`ValueError` if it is not legal there); the notable
-    thing it did, if any."""
+    thing it did, if any. What a deal, a card from the stock or a card turned over brings
+    is never named: ``b`` may be the real table behind a fair hint."""
     if not _allowed(b, move):
         raise ValueError("not allowed here")
     done = len(b.done)
@@ -552,15 +553,17 @@ def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
     words = _deal_words(b) if move == DEAL else ""
     down = b.down[:]
     rec = b.apply(move)
-    if b.won():
-        return "wins the game"
-    if len(b.done) > done:
-        return "completes a run"
     if move == DEAL:
         return words.replace("deal", "deals", 1).replace("turn ", "turns ", 1)
-    flips = record_flips(rec)
+    if b.stock_left < stock:
+        return "brings cards from the stock"
     s, _, d = move
-    if flips:
+    flipped = record_flips(rec)
+    if not flipped and _won(b):
+        return "wins the game"
+    if len(b.done) > done and d != FOUNDATION:
+        return "completes a run"
+    if flipped:
         col = next((i for i in range(len(b.cols)) if b.down[i] < down[i]), s)
         return f"turns over a card in column {col + 1}"
     if s < len(b.cols) and not b.piles[s]:
@@ -568,9 +571,14 @@ def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
     if not first and sum(len(b.piles[i]) for i in founds) > on_founds:
         i = d if d in founds else founds[0]
         return f"puts {glyph(b.piles[i][-1])} on {describe_pile(b.rules.pile_codes[i])}"
-    if b.stock_left < stock:
-        return "brings cards from the stock"
     return None
+
+
+def _won(state: State) -> bool:
+    try:
+        return state.won()
+    except RuleFailure:
+        return False
 
 
 __all__ = ["Hint", "describe", "hints", "plan"]

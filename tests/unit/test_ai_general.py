@@ -270,6 +270,20 @@ def test_describe_names_the_redeal_and_a_run_sent_to_the_foundation():
     assert str(hints(m, **EXACT)[0].move) == "1>f"
 
 
+def test_a_reason_never_tells_what_a_deal_brings():
+    # The deal puts the stock's first card on column 1, under which K♠-2♠ wait: whether it is
+    # the A♠ (a run completed) must not show in the words of a fair hint's line.
+    spades = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    g = table(CELLS, [spades, "KH QC", "5D", "9H", "JD", "8C"], stock="AS", filler=None)
+    st = g.state
+    other = st.copy()
+    other.stock = other.stock[::-1]
+    cell = st.rules.pile_index(1000)
+    line = ((1, 1, cell), DEAL)
+    assert describe(st, line) == describe(other, line) == (
+        "move Q♣ to free cell 1; 1 move later the line deals a new row")
+
+
 # ----------------------------------------------------------------- the solver and the bot
 
 
