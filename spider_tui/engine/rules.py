@@ -41,7 +41,7 @@ from .build import EMPTY_RULES, FoundationGroup, Relation
 from .errors import HouseRuleFailure, RuleFailure, VariantError
 from .piles import (COLUMN, FOUNDATION_KIND, STOCK, WASTE, TableView, Transfer,
                     kinds_and_codes)
-from .text import control_character, quoted, short
+from .text import control_character, did_you_mean, quoted, short
 
 VARIANT_FORMAT = "spider-variant/1"
 HOUSE_RULES_FORMAT = "spider-house-rules/1"
@@ -803,7 +803,7 @@ _TOP_KEYS = {"format", "id", "name", "description", "rules", "scoring", "deck", 
              "stock", "moves", "runs", "win", "cells", "reserves", "foundations", "waste"}
 _SECTION_KEYS = {
     "deck": {"sets", "suits", "shuffle"},
-    "layout": {"columns", "down", "up", "faces"},
+    "layout": {"columns", "down", "up", "faces", "all_face_up"},
     "stock": {"cards", "deal", "needs_full_columns", "skip", "rows", "player_deals", "refill"},
     "moves": {"place", "lift", "empty", "wrap", "max_lift"},
     "runs": {"complete", "to_win", "auto_remove", "leave", "order", "wrap", "piles"},
@@ -878,7 +878,8 @@ def _choice(section: Mapping[str, Any], key: str, path: str, options: Mapping[st
             default: str, problems: list[tuple[str, str]]) -> str:
     value = section.get(key, default)
     if not isinstance(value, str) or value not in options:
-        problems.append((path, f"{quoted(value)} is not one of {', '.join(options)}"))
+        problems.append((path, f"{quoted(value)} is not one of {', '.join(options)}"
+                               + did_you_mean(value, options)))
         return default
     return value
 
@@ -1090,7 +1091,7 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
         return {}
     for key in data:
         if key not in _TOP_KEYS:
-            problems.append((shown_key(key), "unknown key"))
+            problems.append((shown_key(key), "unknown key" + did_you_mean(key, _TOP_KEYS)))
     fmt = data.get("format", VARIANT_FORMAT)
     if fmt != VARIANT_FORMAT:
         problems.append(("format", f"{quoted(fmt)} is not {VARIANT_FORMAT!r}"))
@@ -1126,7 +1127,8 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
             value = {}
         for key in value:
             if key not in allowed:
-                problems.append((f"{sec}.{shown_key(key)}", "unknown key"))
+                problems.append((f"{sec}.{shown_key(key)}",
+                                 "unknown key" + did_you_mean(key, allowed)))
         sections[sec] = value
 
     # deck
@@ -1199,6 +1201,8 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
     if any(d > 0 and u == 0 for d, u in zip(down, up)):
         problems.append(("layout.up", "a column with face-down cards needs at least one face-up "
                                       "card on top"))
+    if "all_face_up" in lay:
+        out["all_face_up"] = _flag(lay, "all_face_up", "layout.all_face_up", False, problems)
     if "faces" in lay:
         faces = _faces(lay["faces"], ncols, problems)
         if faces:
@@ -1280,10 +1284,49 @@ TUNABLE_FIELDS: dict[str, type] = {
     "empty": str,
     "complete": str,
     "deal_size": int,
+    "deal_skip": str,
+    "wrap": bool,
     "scoring": str,
 }
-_TUNABLE_CHOICES = {"place": PLACE_RULES, "lift": LIFT_RULES, "empty": EMPTY_RULES,
-                    "complete": COMPLETE_RULES}
+_TUNABLE_CHOICES = {"empty": EMPTY_RULES, "complete": COMPLETE_RULES, "deal_skip": DEAL_SKIPS}
+#: A house rule's ``set`` may name what it changes as a variant file does (``[set.stock]
+#: needs_full_columns = false``, or ``"stock.needs_full_columns" = false``): the same names in
+#: both kinds of file. Each is the rule-set field it changes (whose own name works too).
+HOUSE_RULE_KEYS = {
+    "stock.needs_full_columns": "deal_needs_full",
+    "stock.deal": "deal_size",
+    "stock.skip": "deal_skip",
+    "runs.auto_remove": "auto_remove",
+    "runs.complete": "complete",
+    "layout.all_face_up": "all_face_up",
+    "moves.place": "place",
+    "moves.lift": "lift",
+    "moves.empty": "empty",
+    "moves.wrap": "wrap",
+    "scoring": "scoring",
+}
+
+
+def house_rule_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """A house rule's ``set`` with the variant-file names (nested tables or dotted keys) turned
+    into the rule-set fields they are; other keys are left as they are (to be checked)."""
+    flat: dict[str, Any] = {}
+    for k, v in changes.items():
+        if isinstance(k, str) and isinstance(v, Mapping) and k in ("stock", "runs", "layout",
+                                                                   "moves"):
+            for k2, v2 in v.items():
+                flat[f"{k}.{k2}" if isinstance(k2, str) else k2] = v2
+        else:
+            flat[k] = v
+    out: dict[str, Any] = {}
+    for k, v in flat.items():
+        field_name = HOUSE_RULE_KEYS.get(k, k) if isinstance(k, str) else k
+        if field_name in ("place", "lift") and isinstance(v, list):
+            v = tuple(v)
+        if field_name == "complete" and isinstance(v, str):
+            v = _build.SUIT_ALIASES.get(v, v)
+        out[field_name] = v
+    return out
 
 
 @dataclass(frozen=True)
@@ -1342,11 +1385,13 @@ class HouseRule:
         changes = data.get("set", {})
         for k in data:
             if k not in {"id", "name", "description", "set"}:
-                problems.append((f"{prefix}{shown_key(k)}", "unknown key"))
+                problems.append((f"{prefix}{shown_key(k)}", "unknown key" + did_you_mean(
+                    k, ("id", "name", "description", "set"))))
         if not isinstance(changes, Mapping) or not changes:
-            problems.append((f"{prefix}set", "must be a table of rule fields to change, e.g. "
-                                             "{ deal_needs_full = false }"))
+            problems.append((f"{prefix}set", "must be a table of rules to change, e.g. "
+                                             "{ stock.needs_full_columns = false }"))
             changes = {}
+        changes = house_rule_changes(changes)
         problems.extend(_changes_problems(changes, prefix))
         if problems:
             raise VariantError(source, problems)
@@ -1354,7 +1399,8 @@ class HouseRule:
 
 
 def _changes_problems(changes: Any, prefix: str) -> list[tuple[str, str]]:
-    """What is wrong with a house rule's changes (``set``), each with its key."""
+    """What is wrong with a house rule's changes (``set``, as rule-set fields), each with its
+    key."""
     if not isinstance(changes, Mapping):
         return [(f"{prefix}set", "must be a table of rule fields to change")]
     problems: list[tuple[str, str]] = []
@@ -1362,12 +1408,20 @@ def _changes_problems(changes: Any, prefix: str) -> list[tuple[str, str]]:
         typ = TUNABLE_FIELDS.get(k) if isinstance(k, str) else None
         where = f"{prefix}set.{shown_key(k)}"
         if typ is None:
-            problems.append((where, "not a field a house rule can change "
-                                    f"(one of {', '.join(TUNABLE_FIELDS)})"))
+            names = [*HOUSE_RULE_KEYS, *TUNABLE_FIELDS]
+            problems.append((where, "not a rule a house rule can change (one of "
+                                    f"{', '.join(HOUSE_RULE_KEYS)})" + did_you_mean(k, names)))
+        elif k in ("place", "lift"):
+            if not (k == "lift" and isinstance(v, str) and v in _build.LIFT_SPECIAL):
+                try:
+                    _build.phrases(list(v) if isinstance(v, tuple) else v)
+                except ValueError as e:
+                    problems.append((where, str(e)))
         elif type(v) is not typ:
             problems.append((where, f"must be a {typ.__name__}"))
         elif k in _TUNABLE_CHOICES and v not in _TUNABLE_CHOICES[k]:
-            problems.append((where, f"{quoted(v)} is not one of {', '.join(_TUNABLE_CHOICES[k])}"))
+            problems.append((where, f"{quoted(v)} is not one of {', '.join(_TUNABLE_CHOICES[k])}"
+                                    + did_you_mean(v, _TUNABLE_CHOICES[k])))
         elif k == "deal_size" and not 0 <= v <= MAX_COLUMNS:
             problems.append((where, f"must be from 0 (one card per column) to {MAX_COLUMNS}"))
         elif k == "scoring" and text_problem(v, lines=False, longest=MAX_ID) is not None:
@@ -1384,7 +1438,8 @@ def house_rules_from_dict(data: Mapping[str, Any], source: str) -> list[HouseRul
         problems.append(("format", f"must be {HOUSE_RULES_FORMAT!r}"))
     for k in data:
         if k not in ("format", "house_rule"):
-            problems.append((shown_key(k), "unknown key"))
+            problems.append((shown_key(k), "unknown key" + did_you_mean(
+                k, ("format", "house_rule"))))
     entries = data.get("house_rule", [])
     if not isinstance(entries, list):
         problems.append(("house_rule", "must be an array of tables ([[house_rule]])"))

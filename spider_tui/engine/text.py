@@ -7,8 +7,9 @@ shown from a file may carry escape sequences or other control characters to the 
 
 from __future__ import annotations
 
+import difflib
 import re
-from typing import Any
+from typing import Any, Iterable
 
 #: How much of a quoted value a message shows.
 SHOWN = 60
@@ -59,3 +60,12 @@ def control_character(text: str, *, newlines: bool = False) -> str | None:
     if m is None:
         return None
     return repr(m.group())[1:-1]
+
+
+def did_you_mean(value: Any, options: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` when ``value`` is a likely misspelling of one of ``options``,
+    else ``""``: for the end of a message about an unknown key or value."""
+    if not isinstance(value, str) or len(value) > 64:
+        return ""
+    close = difflib.get_close_matches(value, list(options), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

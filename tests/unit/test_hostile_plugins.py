@@ -418,7 +418,7 @@ def test_a_house_rule_that_misbehaves_at_registration_is_reported_not_registered
                      "or False",
                      "house rule 'returns-none' is broken: apply() returned None, not a RuleSet",
                      "house rule 'too-big' is broken: ",
-                     "house rule 'bad-field' is broken: set.colour: not a field a house rule can",
+                     "house rule 'bad-field' is broken: set.colour: not a rule a house rule can",
                      "house rule 'no-name' is broken: name: must be a string"):
         assert f"rulers: {expected}" in problems, (expected, problems)
     assert set(mgr.catalog.house_rules) == {"open", "relaxed-deal", "manual-removal", "opener"}
