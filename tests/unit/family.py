@@ -136,6 +136,14 @@ def deal_targets(game: Game) -> list[list[int]]:
     return out
 
 
+def others(variant: str, suit: str = "S") -> list[str]:
+    """The suit of every set of ``variant``'s deck but one set of ``suit``: the ``completed``
+    runs of a position whose last run (of ``suit``) is still on the table."""
+    suits = ["SHDC"[s] for s in Game.new(variant, 1).rules.deck]
+    suits.remove(suit)
+    return suits
+
+
 def deck_suits(game: Game) -> str:
     """The suits of the deck, as letters in spades-hearts-diamonds-clubs order."""
     return "".join(s for s in "SHDC" if any(code(c)[1] == s for c in game.rules.deck_cards()))
