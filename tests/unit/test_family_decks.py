@@ -120,3 +120,19 @@ def test_grandmothers_game_deals_onto_empty_columns():
     assert cards(g, 2) == "9C" and all(g.state.cols)
     spider = position("spider-4suit", TEN, stock=ROW, filler=1)
     assert refused(spider, "d") == "Fill every empty column before you deal"
+
+
+@pytest.mark.parametrize("variant", ["big-spider-1suit", "big-spider-2suit", "spider-4decks",
+                                     "spider-3x3", "chinese-spider", "baby-spiderette",
+                                     "fair-maids"])
+def test_no_deal_while_a_column_is_empty(variant):
+    n = Game.new(variant, deal=1).rules.columns
+    g = position(variant, ["KS", ""] + run("S", "Q", "2").split()[:n - 2], stock="AS", filler=1)
+    assert refused(g, "d") == "Fill every empty column before you deal"
+
+
+def test_grandmothers_game_is_won_by_removing_the_runs():
+    g = position("grandmothers-game", ["", run("S", "K", "2"), "AS"] + [""] * 7,
+                 completed=list("SHHDDCC"))
+    g.play("3>2")
+    assert g.status == "won"

@@ -93,6 +93,15 @@ def test_a_run_turning_the_corner_lifts_and_leaves_the_table(variant):
     assert sorted(g.state.runs[0]) == list(range(13, 26))  # the thirteen hearts
 
 
+@pytest.mark.parametrize("variant", WRAP)
+def test_the_wrapping_games_are_won_by_removing_every_run(variant):
+    n = Game.new(variant, deal=1).rules.columns
+    g = position(variant, pad(n, "4H 3H 2H AH KH QH JH TH 9H 8H 7H 6H", "5H"),
+                 completed=others(variant, "H"))
+    g.play("2>1")  # the last run turns the corner: 4♥ down to 5♥
+    assert g.status == "won"
+
+
 TOPS = ["KS", "KH", "KD", "KC"] * 2 + ["QS", "QH"] * 2
 
 

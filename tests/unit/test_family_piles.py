@@ -512,3 +512,12 @@ def test_bebop_builds_by_rank_and_puts_every_card_on_the_foundations():
     won = position("bebop", pad(8, "KS"), foundations=founds)
     won.play("1>f1")
     assert won.status == "won"
+
+
+@pytest.mark.parametrize("variant, n", [("spider-web", 7), ("astrocyte", 8), ("long-tail", 5),
+                                        ("short-tail", 8), ("how-they-run", 10),
+                                        ("three-blind-mice", 10)])
+def test_removing_every_run_wins_with_the_extra_piles_empty(variant, n):
+    g = position(variant, pad(n, run("S", "K", "2"), "AS"), completed=others(variant))
+    g.play("2>1")
+    assert g.status == "won"
