@@ -168,7 +168,7 @@ class Tables:
                     if runs > 16:
                         break
                 chain.append((n - j, col[j], runs))
-        complete = (n - d >= 13 and self.rank[col[-1]] == ACE
+        complete = (n - d >= 13 and self.rank[col[-1]] == ACE and UNKNOWN not in col[-13:]
                     and self.rules.is_complete(list(col[-13:])))
         # What a search may move from here, for rule sets where runs descend by one:
         # ``(count, head, rank it goes on, card it leaves if that breaks a run else -1, runs)``.
@@ -215,7 +215,11 @@ def _flip_top(col: bytes) -> bytes:
 
 def moved(t: Tables, a: bytes, b: bytes, k: int) -> tuple[bytes, bytes, bool, int]:
     """Columns ``a`` and ``b`` after ``k`` cards go from the end of ``a`` onto ``b``:
-    ``(new a, new b, a card turned over in a, runs removed from b)``."""
+    ``(new a, new b, a card turned over in a, runs removed)``.
+
+    As in the engine (``State.apply``), complete runs leave from the end of ``b`` and then from
+    the end of ``a``: where any face-up card can be lifted with the cards on it (Scorpion), the
+    cards moved may have lain on a complete run."""
     na = a[:-k]
     flip = bool(na) and na[-1] >= HIDDEN
     if flip:
@@ -226,6 +230,11 @@ def moved(t: Tables, a: bytes, b: bytes, k: int) -> tuple[bytes, bytes, bool, in
         memo_get = t.memo.get
         while (memo_get(nb) or t.info(nb))[4]:
             nb = _flip_top(nb[:-13])
+            rem += 1
+        while (memo_get(na) or t.info(na))[4]:
+            below = na[:-13]
+            flip = flip or (bool(below) and below[-1] >= HIDDEN)
+            na = _flip_top(below)
             rem += 1
     return na, nb, flip, rem
 

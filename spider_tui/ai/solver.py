@@ -18,7 +18,7 @@ With one or two suits the beam search is tried first on ``QUICK_SHARE`` of the t
 easy deal is solved in that, rather than in stages sized for the whole limit.
 
 A line found is expanded into single moves and replayed through the engine before it is
-returned.
+returned; one the engine refuses (a bug) gives "unknown" and says why in ``Solution.problem``.
 """
 
 from __future__ import annotations
@@ -55,6 +55,13 @@ class Solution:
     moves: list[str]       # the winning line in notation (empty unless won)
     nodes: int = 0
     seconds: float = 0.0
+    #: Set when the search found a line that the engine does not play to a win (a bug in the
+    #: solver): what went wrong. The status is then "unknown" and no line is given.
+    problem: str = ""
+
+
+class LineRefused(Exception):
+    """The solver's line does not replay through the engine to a win."""
 
 
 def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000) -> Solution:
@@ -79,9 +86,13 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
                 break
         status = WON_ if line is not None else UNKNOWN_
     moves: list[str] = []
+    problem = ""
     if status == WON_:
-        moves = _replay(game, line)
-    return Solution(status, moves, nodes, time.perf_counter() - t0)
+        try:
+            moves = _replay(game, line)
+        except LineRefused as e:  # a solver bug: said plainly, and no line is given
+            status, problem = UNKNOWN_, str(e)
+    return Solution(status, moves, nodes, time.perf_counter() - t0, problem)
 
 
 def _beam(board: Board, deadline: float, width: int) -> tuple[list | None, int]:
@@ -174,6 +185,8 @@ def _stage_beam(root: Board, deadline: float, width: int) -> tuple[list | None, 
                 continue
             b = _played(beam[i][0], ln)
             b.apply(DEAL)
+            if b.won():  # the deal itself wins: the line ends here
+                return list(beam[i][1] + ln + (DEAL,)), nodes
             key = b.key()
             if key in keys:
                 continue
@@ -240,19 +253,28 @@ def _played(board: Board, line: tuple) -> Board:
 
 
 def _replay(game: Game, line: list | None) -> list[str]:
-    """The line in notation, checked move by move on a copy of the game: it must win."""
+    """The line in notation, checked move by move on a copy of the game: it must win, and end
+    there. :class:`LineRefused` says where it does not."""
     g = game.copy()
-    out = []
-    line = Board.from_state(g.state, peek=True).expand_line(line or ())
-    for m in line:
+    out: list[str] = []
+    try:
+        line = Board.from_state(g.state, peek=True).expand_line(line or ())
+    except ValueError as e:
+        raise LineRefused(f"the solver's line cannot be written as single moves ({e})") from None
+    for i, m in enumerate(line, 1):
         move = Move.from_tuple(m)
+        if g.status == WON:
+            raise LineRefused(f"the solver's line goes on after the game is won (move {i}, "
+                              f"{move})")
         try:
             step = g.play(g.resolve(move))
-        except IllegalMove as e:  # pragma: no cover - a solver bug, not a player error
-            raise AssertionError(f"solver line does not replay at {move}: {e}") from None
+        except IllegalMove as e:
+            raise LineRefused(f"the solver's line does not replay at move {i} ({move}): {e}"
+                              ) from None
         out.append(str(step.move))
-    if g.status != WON:  # pragma: no cover
-        raise AssertionError("solver line does not win")
+    if g.status != WON:
+        raise LineRefused(f"the solver's line does not win ({g.runs_removed} of "
+                          f"{g.rules.win_runs} runs removed after {len(out)} moves)")
     return out
 
 

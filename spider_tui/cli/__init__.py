@@ -25,6 +25,7 @@ COMMANDS = [
     "moves",
     "apply",
     "check-variant",
+    "new-variant",
     "stats",
     "solve",
     "bot",

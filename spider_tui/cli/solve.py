@@ -43,6 +43,11 @@ def run(args: argparse.Namespace) -> int:
                                "(or --position FILE)")
         game = Game.new(args.variant, deal=args.deal, house_rules=args.house_rules)
     result = solve(game, args.time_limit)
+    if result.problem:  # a line the engine refuses: a solver bug, said plainly
+        print(result.status)
+        print(f"spider-tui: no line is given: {result.problem} (a bug in the solver; please "
+              f"report it)", file=sys.stderr)
+        return 1
     if result.status == "won":
         print(" ".join(result.moves))
         note = f"won in {len(result.moves)} moves"

@@ -6,11 +6,13 @@ Nothing here imports Textual, the UI, the plugin manager or touches the disk (a 
 from .cards import glyph, parse_card
 from .catalog import Catalog, DuplicateId, ScoringScheme, default_catalog
 from .errors import (
+    HouseRuleFailure,
     IllegalMove,
     NotationError,
     PositionError,
     RuleFailure,
     SpiderError,
+    SwitchedOff,
     UnknownId,
     VariantError,
 )
@@ -21,7 +23,8 @@ from .state import DEAL, FOUNDATION, State
 
 __all__ = [
     "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "HouseRule",
+    "HouseRuleFailure",
     "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
-    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "UnknownId", "VariantError",
+    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId", "VariantError",
     "WON", "default_catalog", "glyph", "house_rules_from_dict", "parse_card", "random_deal",
 ]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Protocol
 
-from .errors import SpiderError, UnknownId
-from .rules import HouseRule, RuleSet, apply_house_rules
+from .errors import HouseRuleFailure, SpiderError, SwitchedOff, UnknownId
+from .rules import HouseRule, RuleSet, apply_house_rules, house_rule_answer
 
 
 class ScoringScheme(Protocol):
@@ -36,6 +36,12 @@ class Catalog:
         self.scoring: dict[str, ScoringScheme] = {}
         #: ``(kind, id) -> name of the plugin that registered it``
         self.owners: dict[tuple[str, str], str] = {}
+        #: ``(kind, id) -> why`` for each variant or scoring scheme whose plugin code misbehaved
+        #: in play: taken out of the tables above, so no new game uses it.
+        self.switched_off: dict[tuple[str, str], str] = {}
+        #: Called as ``on_switch_off(kind, id, reason)`` when something is switched off (the
+        #: plugin manager records it against the plugin and tells the player).
+        self.on_switch_off: Callable[[str, str, str], None] | None = None
 
     def _add(self, kind: str, table: dict, key: str, value: Any, owner: str) -> None:
         if key in table:
@@ -52,27 +58,73 @@ class Catalog:
     def add_scoring(self, scheme: ScoringScheme, owner: str = "?") -> None:
         self._add("scoring scheme", self.scoring, scheme.id, scheme, owner)
 
+    def _unknown(self, kind: str, wanted: str, table: dict) -> UnknownId:
+        reason = self.switched_off.get((kind, wanted))
+        if reason is not None:
+            return SwitchedOff(kind, wanted, list(table), reason)
+        return UnknownId(kind, wanted, list(table))
+
     def variant(self, vid: str) -> RuleSet:
         try:
             return self.variants[vid]
-        except KeyError:
-            raise UnknownId("variant", vid, list(self.variants)) from None
+        except (KeyError, TypeError):
+            raise self._unknown("variant", vid, self.variants) from None
 
     def house_rule(self, hid: str) -> HouseRule:
         try:
             return self.house_rules[hid]
-        except KeyError:
-            raise UnknownId("house rule", hid, list(self.house_rules)) from None
+        except (KeyError, TypeError):
+            raise self._unknown("house rule", hid, self.house_rules) from None
 
     def scheme(self, sid: str) -> ScoringScheme:
         try:
             return self.scoring[sid]
-        except KeyError:
-            raise UnknownId("scoring scheme", sid, list(self.scoring)) from None
+        except (KeyError, TypeError):
+            raise self._unknown("scoring scheme", sid, self.scoring) from None
+
+    # ------------------------------------------------------------------ misbehaving plugins
+
+    def misbehaved(self, kind: str, thing: Any, reason: str) -> bool:
+        """``thing`` (a variant's rule set, perhaps with house rules applied, a house rule or a
+        scoring scheme) failed in play because of its plugin's code: if it is the one registered here,
+        switch it off for new games (the game in progress keeps it). Returns whether it was."""
+        ident = getattr(thing, "id", None)
+        table: dict = {"variant": self.variants, "house rule": self.house_rules,
+                       "scoring scheme": self.scoring}[kind]
+        registered = table.get(ident) if isinstance(ident, str) else None
+        if kind == "variant":
+            # Only a plugin's own code fails: a copy of a data variant made elsewhere (a test's
+            # subclass of a built-in's rules) says nothing about the registered one.
+            mine = (registered is not None and type(registered) is type(thing)
+                    and type(thing) is not RuleSet)
+        else:
+            mine = registered is thing
+        if not mine:
+            return False
+        del table[ident]
+        self.switched_off[(kind, ident)] = reason
+        if self.on_switch_off is not None:
+            self.on_switch_off(kind, ident, reason)
+        return True
 
     def house_rules_for(self, rules: RuleSet) -> list[HouseRule]:
-        """The house rules that change something in ``rules``."""
-        return [h for h in self.house_rules.values() if h.applies_to(rules)]
+        """The house rules that change something in ``rules`` (one whose plugin code fails
+        to say is switched off)."""
+        out = []
+        for h in list(self.house_rules.values()):
+            try:
+                if self._applies(h, rules):
+                    out.append(h)
+            except HouseRuleFailure:
+                pass
+        return out
+
+    def _applies(self, hr: HouseRule, rules: RuleSet) -> bool:
+        try:
+            return house_rule_answer(hr, "applies_to", rules)
+        except HouseRuleFailure as e:
+            self.misbehaved("house rule", hr, e.problem)
+            raise
 
     def rules(self, variant: str | RuleSet, house_rules: Iterable[str] = ()) -> RuleSet:
         """The rule set of ``variant`` with ``house_rules`` (ids) applied."""
@@ -82,10 +134,14 @@ class Catalog:
             if hid in base.house_rules:
                 continue
             hr = self.house_rule(hid)
-            if not hr.applies_to(base):
+            if not self._applies(hr, base):
                 raise SpiderError(f"house rule {hid!r} changes nothing in {base.id}")
             chosen.append(hr)
-        return apply_house_rules(base, chosen) if chosen else base
+        try:
+            return apply_house_rules(base, chosen) if chosen else base
+        except HouseRuleFailure as e:
+            self.misbehaved("house rule", e.house_rule, e.problem)
+            raise
 
 
 _provider: Callable[[], Catalog] | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-from .rules import RuleSet
+from .rules import RuleSet, layout_problem
 
 _M64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -80,8 +80,14 @@ def table(rules: RuleSet, deal: int) -> Table:
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
         raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {deal!r}")
-    deck = shuffled_deck(rules, deal)
+    problem = layout_problem(rules, rules.initial_layout())
     faces = rules.initial_faces()
+    if problem is None and rules.dealt_size > 13 * len(rules.deck):
+        problem = (f"the table is dealt {rules.dealt_size} cards but the deck has only "
+                   f"{13 * len(rules.deck)}")
+    if problem is not None:
+        raise ValueError(f"variant {rules.id!r} cannot be dealt: {problem}")
+    deck = shuffled_deck(rules, deal)
     heights = [len(f) for f in faces]
     cols: list[list[int]] = [[] for _ in faces]
     pos = 0

@@ -18,8 +18,31 @@ class IllegalMove(SpiderError):
 
 class RuleFailure(IllegalMove):
     """A variant's own Python code (a method a plugin's :class:`RuleSet` subclass overrides)
-    raised. The action it was part of is refused and nothing changes; the message names the
-    variant, the method and the error, for the plugin's author."""
+    raised, or returned something that is not an answer (``accepts`` returning ``"no"``,
+    ``deal_targets`` naming a column that does not exist). The action it was part of is refused
+    and nothing changes; the message names the variant, the method and what went wrong, for
+    the plugin's author. ``method`` and ``problem`` hold the last two on their own."""
+
+    def __init__(self, reason: str, move: object | None = None, *, method: str = "",
+                 problem: str = "") -> None:
+        super().__init__(reason, move)
+        self.method = method
+        self.problem = problem or reason
+
+
+class HouseRuleFailure(SpiderError):
+    """A house rule's own Python code (``applies_to`` or ``apply`` of a plugin's
+    :class:`HouseRule` subclass) raised or answered wrongly. ``house_rule`` is the culprit,
+    ``problem`` what it did."""
+
+    def __init__(self, house_rule: object, problem: str) -> None:
+        ident = getattr(house_rule, "id", "?")
+        super().__init__(f"house rule {ident!r} failed: {problem}")
+        self.house_rule = house_rule
+        self.problem = problem
+
+    def __reduce__(self):  # crosses a process boundary as its message (the rule may not pickle)
+        return (SpiderError, (str(self),))
 
 
 class NotationError(IllegalMove):
@@ -44,6 +67,23 @@ class UnknownId(SpiderError, LookupError):
         # Pickled with its own arguments, so that it crosses back from a worker process whole
         # (the default pickles only the message and could not make one again).
         return (type(self), (self.kind, self.wanted, self.known))
+
+
+class SwitchedOff(UnknownId):
+    """A variant or scoring scheme that was registered but whose plugin code misbehaved during
+    this run: it is not offered for new games (see :meth:`Catalog.switch_off`)."""
+
+    def __init__(self, kind: str, wanted: str, known: list[str], reason: str) -> None:
+        UnknownId.__init__(self, kind, wanted, known)
+        self.reason = reason
+        self.args = (f"{kind} {wanted!r} is switched off until spider-tui starts again: "
+                     f"{reason}",)
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+    def __reduce__(self):
+        return (type(self), (self.kind, self.wanted, self.known, self.reason))
 
 
 class VariantError(SpiderError):

@@ -13,10 +13,12 @@ from .catalog import Catalog, ScoringScheme, default_catalog
 from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
 from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, code_kind, describe_pile
-from .rules import RuleSet, _article
+from .rules import RuleSet, _article, _error_text, _shown
 from .state import DEAL, FOUNDATION, State, record_flips, record_removals
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
+#: The largest score (either way) a scheme may give: a whole number JSON and the screen take.
+MAX_SCORE = 10**15
 
 
 @dataclass(frozen=True)
@@ -43,11 +45,14 @@ class Game:
     """
 
     def __init__(self, rules: RuleSet, state: State, *, deal: int | None = None,
-                 scoring: ScoringScheme | None = None) -> None:
+                 scoring: ScoringScheme | None = None, catalog: Catalog | None = None) -> None:
         self.rules = rules
         self.state = state
         self.deal = deal
         self.scoring = scoring
+        #: Where the rules and the scheme came from: a plugin's variant or scheme that
+        #: misbehaves is switched off there, and a broken scheme gives way to one from there.
+        self.catalog = catalog
         self.history: list[Step] = []
         self.redo_stack: list[Move] = []
         self.actions = 0
@@ -61,6 +66,7 @@ class Game:
         #: A plugin's own rule code runs in this game's moves (a RuleSet subclass): an action
         #: then keeps a copy of the table to put back if that code raises.
         self._plugin_rules = type(rules) is not RuleSet
+        self._simple = state.comp.simple
         self._version = 0
         self._status: tuple[int, str] | None = None
         self._legal: tuple[int, list[Move]] | None = None
@@ -81,10 +87,17 @@ class Game:
             deal = random_deal()
         try:
             t = _deal.table(rules, deal)
+        except RuleFailure as e:
+            cat.misbehaved("variant", rules, str(e))
+            raise
         except ValueError as e:
             raise SpiderError(str(e)) from None
-        return cls(rules, State(rules, t.cols, t.down, t.stock, extra=t.extra, shown=t.shown),
-                   deal=deal, scoring=_scheme(cat, rules, scoring))
+        try:
+            state = State(rules, t.cols, t.down, t.stock, extra=t.extra, shown=t.shown)
+        except RuleFailure as e:
+            cat.misbehaved("variant", rules, str(e))
+            raise
+        return cls(rules, state, deal=deal, scoring=_scheme(cat, rules, scoring), catalog=cat)
 
     @classmethod
     def from_position(cls, text: str, *, scoring: str | ScoringScheme | None = None,
@@ -92,7 +105,7 @@ class Game:
         cat = catalog if catalog is not None else default_catalog()
         parsed = _position.read(text, cat)
         return cls(parsed.rules, parsed.state, deal=parsed.deal,
-                   scoring=_scheme(cat, parsed.rules, scoring))
+                   scoring=_scheme(cat, parsed.rules, scoring), catalog=cat)
 
     def to_position(self) -> str:
         return _position.write(self.rules, self.state, self.deal)
@@ -112,7 +125,22 @@ class Game:
 
     @property
     def runs_removed(self) -> int:
-        return len(self.state.done)
+        """Runs finished, for scores and statistics: those removed from the table, plus (on
+        a table that has them) each card-by-card foundation built full, and in a game won by
+        its columns each column that is one complete run."""
+        st = self.state
+        if self._simple:
+            return len(st.done)
+        n = len(st.done)
+        rules = self.rules
+        for i, kind in enumerate(st.comp.kinds):
+            pile = st.piles[i]
+            if kind == FOUNDATION_KIND and len(pile) >= 13:
+                n += 1
+            elif (kind == COLUMN and rules.win == "columns" and pile and not st.down[i]
+                  and len(pile) in rules.run_lengths and rules.is_complete(pile)):
+                n += 1
+        return n
 
     @property
     def deals_left(self) -> int:
@@ -134,7 +162,24 @@ class Game:
         try:
             return self.state.deal_refusal()
         except RuleFailure as e:  # the plugin's deal rule is broken: no deal, and why
+            self.rule_failed(e)
             return str(e)
+
+    def rule_failed(self, error: RuleFailure) -> None:
+        """This game's variant (a plugin's code) failed with ``error``, here or in a search of
+        its moves: it is switched off for new games in the catalog it came from (this game
+        goes on with it, each failing action refused)."""
+        cat = self._catalog()
+        if cat is not None:
+            cat.misbehaved("variant", self.rules, str(error))
+
+    def _catalog(self) -> Catalog | None:
+        if self.catalog is not None:
+            return self.catalog
+        try:
+            return default_catalog()
+        except LookupError:
+            return None
 
     def legal_moves(self) -> list[Move]:
         """Every legal action in canonical order (by source, then target; a deal last)."""
@@ -144,7 +189,8 @@ class Game:
         st = self.state
         try:
             raw = st.moves()
-        except RuleFailure:  # manual removal asks the plugin what a complete run is;
+        except RuleFailure as e:  # manual removal asks the plugin what a complete run is;
+            self.rule_failed(e)
             raw = []  # playing such a move says what went wrong
         raw.sort(key=_canonical_order)
         cols = st.cols
@@ -220,21 +266,64 @@ class Game:
     def status(self) -> str:
         if self._status is not None and self._status[0] == self._version:
             return self._status[1]
-        if self.state.won():
+        try:
+            won = self.state.won()
+        except RuleFailure as e:  # not known to be won: play goes on, the plugin is reported
+            self.rule_failed(e)
+            won = False
+        if won:
             st = WON
         elif self.deal_refusal() is None:
             st = PLAYING
         else:
             try:
                 st = PLAYING if self.state.moves() else STUCK
-            except RuleFailure:  # not known to be over: the next move will say why it fails
+            except RuleFailure as e:  # not known to be over: the next move says why it fails
+                self.rule_failed(e)
                 st = PLAYING
         self._status = (self._version, st)
         return st
 
     @property
     def score(self) -> int:
-        return self.scoring.score(self) if self.scoring is not None else 0
+        """The scheme's score. A scheme (a plugin's) that raises or gives something other than
+        a whole number is switched off: the game is scored with its variant's own scheme, or
+        ``classic``, from then on."""
+        failed: list[ScoringScheme] = []
+        while self.scoring is not None:
+            scheme = self.scoring
+            try:
+                value = scheme.score(self)
+            except GeneratorExit:
+                raise
+            except BaseException as e:  # noqa: BLE001 - sys.exit() in a plugin's score() too
+                problem = f"raised {_error_text(e)}"
+            else:
+                if type(value) is int and -MAX_SCORE <= value <= MAX_SCORE:
+                    return value
+                problem = (f"returned {_shown(value)}, not a whole number"
+                           + (f" from -{MAX_SCORE} to {MAX_SCORE}" if type(value) is int else ""))
+            failed.append(scheme)
+            self._scoring_failed(scheme, f"score() {problem}", failed)
+        return 0
+
+    def _scoring_failed(self, scheme: ScoringScheme, reason: str,
+                        failed: list[ScoringScheme]) -> None:
+        """Score with the variant's own scheme, or classic, from now on (none that ``failed``)."""
+        cat = self._catalog()
+        instead = None
+        if cat is not None:
+            for sid in (self.rules.scoring, "classic"):
+                candidate = cat.scoring.get(sid)
+                if candidate is not None and all(candidate is not f for f in failed):
+                    instead = candidate
+                    break
+        self.scoring = instead
+        if cat is not None:
+            name = getattr(instead, "name", None)
+            cat.misbehaved("scoring scheme", scheme, reason + (
+                f"; scored with {name if isinstance(name, str) else instead.id} instead"
+                if instead is not None else "; this game has no score now"))
 
     # ------------------------------------------------------------------ checking moves
 
@@ -433,7 +522,7 @@ class Game:
     # ------------------------------------------------------------------ actions
 
     def _do(self, m: Move) -> Step:
-        move = self.dense(m)
+        move = m.as_tuple() if self._simple else self.dense(m)
         if self._plugin_rules:
             before = self.state.copy()
             try:
@@ -464,9 +553,13 @@ class Game:
                 if listed is move:
                     m = listed
                     break
-        if m is None:
-            m = self.resolve(move)
-        step = self._do(m)
+        try:
+            if m is None:
+                m = self.resolve(move)
+            step = self._do(m)
+        except RuleFailure as e:
+            self.rule_failed(e)
+            raise
         self.redo_stack.clear()
         return step
 
@@ -488,9 +581,13 @@ class Game:
     def redo(self) -> Step:
         if not self.redo_stack:
             raise IllegalMove("there is nothing to redo")
-        m = self.resolve(self.redo_stack[-1])
-        self.redo_stack.pop()
-        step = self._do(m)
+        try:
+            m = self.resolve(self.redo_stack[-1])
+            self.redo_stack.pop()
+            step = self._do(m)
+        except RuleFailure as e:
+            self.rule_failed(e)
+            raise
         self.redos += 1
         return step
 
@@ -519,18 +616,20 @@ class Game:
 
     @classmethod
     def from_record(cls, record: dict, *, catalog: Catalog | None = None) -> "Game":
-        """Rebuild a game from :meth:`to_record`; :class:`SpiderError` says what is wrong."""
-        if not isinstance(record, dict) or record.get("format") != cls.RECORD_FORMAT:
-            raise SpiderError(f"not a {cls.RECORD_FORMAT} record")
-        try:
-            start = record["start"]
-            moves = list(record.get("moves", []))
-            redo = list(record.get("redo", []))
-            counters = [int(record.get(k, 0)) for k in ("actions", "undos", "redos")]
-            elapsed = float(record.get("elapsed", 0.0))
-            scoring = record.get("scoring") or None
-        except (KeyError, TypeError, ValueError) as e:
-            raise SpiderError(f"the game record is damaged ({e})") from None
+        """Rebuild a game from :meth:`to_record`; :class:`SpiderError` says what is wrong
+        (counters and the clock must be whole numbers and seconds in range: see
+        :mod:`~spider_tui.engine.tally`)."""
+        from . import tally as _tally
+
+        problem = _tally.record_problem(record, cls.RECORD_FORMAT)
+        if problem is not None:
+            raise SpiderError(f"the game record is damaged: {problem}")
+        start = record["start"]
+        moves = record.get("moves", [])
+        redo = record.get("redo", [])
+        counters = [record.get(k, 0) for k in _tally.RECORD_COUNTS]
+        elapsed = float(record.get("elapsed", 0.0))
+        scoring = record.get("scoring") or None
         game = cls.from_position(start, catalog=catalog, scoring=scoring)
         for i, text in enumerate(moves):
             try:
@@ -552,7 +651,8 @@ class Game:
 
     def copy(self) -> "Game":
         """An independent game at the same position, same counters, no history."""
-        g = Game(self.rules, self.state.copy(), deal=self.deal, scoring=self.scoring)
+        g = Game(self.rules, self.state.copy(), deal=self.deal, scoring=self.scoring,
+                 catalog=self.catalog)
         g.actions, g.undos, g.redos, g.flips, g.elapsed = (
             self.actions, self.undos, self.redos, self.flips, self.elapsed)
         return g
@@ -580,8 +680,8 @@ def _move(src: int, dst: int, count: int, explicit: bool) -> Move:
 
 def _scheme(cat: Catalog, rules: RuleSet, scoring: str | ScoringScheme | None
             ) -> ScoringScheme | None:
-    if scoring is None:
-        return cat.scoring.get(rules.scoring)
+    if scoring is None:  # the variant's own, or classic when that one is gone
+        return cat.scoring.get(rules.scoring) or cat.scoring.get("classic")
     if isinstance(scoring, str):
         return cat.scheme(scoring)
     return scoring

@@ -25,7 +25,7 @@ engine's back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from .errors import NotationError
 
@@ -253,14 +253,3 @@ def kinds_and_codes(columns: int, cells: int, reserves: int, foundations: int,
         codes += [_BASES[kind] + j for j in range(n)]
     return tuple(kinds), tuple(codes)
 
-
-def check_codes(codes: Sequence[object], valid: set[int]) -> str | None:
-    """Why ``codes`` (a plugin's answer) is not a list of pile codes in ``valid``, or None."""
-    if not isinstance(codes, (list, tuple)):
-        return f"returned {type(codes).__name__}, not a list of pile numbers"
-    for c in codes:
-        if not isinstance(c, int) or isinstance(c, bool):
-            return f"returned {c!r} in its list, not a pile number"
-        if c not in valid:
-            return f"returned pile {c}, which this table does not have"
-    return None

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import dataclasses
+import functools
 import inspect
+import reprlib
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from pathlib import PurePath
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import (
     ACE,
@@ -34,7 +38,7 @@ from .cards import (
 )
 from . import build as _build
 from .build import EMPTY_RULES, FoundationGroup, Relation
-from .errors import RuleFailure, VariantError
+from .errors import HouseRuleFailure, RuleFailure, VariantError
 from .piles import (COLUMN, FOUNDATION_KIND, STOCK, WASTE, TableView, Transfer,
                     kinds_and_codes)
 
@@ -599,6 +603,176 @@ def _data_move_refusal(rules: RuleSet, table: TableView, source: Any, cards: tup
     return refusal(rules, table, source, cards, target)
 
 
+# --------------------------------------------------------------------- what plugin code returns
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A short ``repr`` of what a plugin returned, safe whatever the object (its ``repr`` may
+    be huge or raise)."""
+    try:
+        text = _REPR.repr(value)
+    except BaseException:  # noqa: BLE001 - a plugin's object; GeneratorExit cannot come from repr
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _error_text(e: BaseException) -> str:
+    """``Type: message`` of what a plugin raised (its ``str`` may raise too)."""
+    try:
+        text = str(e)
+    except BaseException:  # noqa: BLE001
+        text = ""
+    return f"{type(e).__name__}: {_clip(text)}" if text else type(e).__name__
+
+
+def _yes_no(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if type(value) is bool:
+        return None
+    return f"returned {_shown(value)}, not True or False"
+
+
+def _message(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return None
+    return f"returned {_shown(value)}, not a message for the player"
+
+
+def _refusal(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if value is None or (isinstance(value, str) and value.strip()):
+        return None
+    return f"returned {_shown(value)}, not None (deal allowed) or a message saying why not"
+
+
+def _targets(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    table = args[0] if args else None
+    stock_left = getattr(table, "stock_left", 0)
+    valid = set(range(len(rules.layout))) | ({WASTE} if rules.deal_to == "waste" else set())
+    if not isinstance(value, (list, tuple)) or not all(_is_int(i) for i in value):
+        return f"returned {_shown(value)}, not a list of column indexes"
+    bad = [i for i in value if i not in valid]
+    if bad:
+        ncols = len(rules.layout)
+        return (f"returned {_shown(value)}: there is no column {bad[0]} (the {ncols} columns "
+                f"are 0 to {ncols - 1})")
+    if len(value) > stock_left:
+        return f"returned {len(value)} columns but the stock holds {stock_left} cards"
+    if stock_left > 0 and not value:
+        return "returned no column: the deal would deal nothing"
+    return None
+
+
+def _plan(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if not isinstance(value, (list, tuple)):
+        return f"returned {_shown(value)}, not a list of Transfer(src, dst, face_up)"
+    for t in value:
+        if not (isinstance(t, tuple) and len(t) in (2, 3)
+                and all(_is_int(x) for x in t[:2])):
+            return f"returned {_shown(t)} in its list, not a Transfer(src, dst, face_up)"
+        codes = set(rules.pile_codes) | {STOCK}
+        if t[0] not in codes or t[1] not in codes:
+            return f"returned {_shown(t)}: that table has no pile {t[0] if t[0] not in codes else t[1]}"
+    return None
+
+
+def _faces(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    if (not isinstance(value, (list, tuple)) or len(value) != len(rules.layout)
+            or not all(isinstance(f, str) and f and set(f) <= {"d", "u"} and f[-1] == "u"
+                       for f in value)):
+        return (f"returned {_shown(value)}, not a string of d and u ending in u for each of "
+                f"the {len(rules.layout)} columns")
+    return None
+
+
+def _layout(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+    problem = layout_problem(rules, value)
+    return None if problem is None else f"returned {_shown(value)}: {problem}"
+
+
+def layout_problem(rules: "RuleSet", shape: Any) -> str | None:
+    """What is wrong with ``shape`` as the initial layout of ``rules`` (``(face_down, face_up)``
+    per column, one pair per column of ``rules.layout``), or ``None``. Checked once per deal."""
+    if not isinstance(shape, (list, tuple)) or not all(
+            isinstance(p, (list, tuple)) and len(p) == 2 and all(_is_int(n) and n >= 0 for n in p)
+            for p in shape):
+        return "not a (face-down, face-up) pair of whole numbers per column"
+    ncols = len(rules.layout) if isinstance(rules.layout, (list, tuple)) else 0
+    if not shape:
+        return "no columns"
+    if len(shape) != ncols:
+        return f"{len(shape)} columns, not the variant's {ncols}"
+    if any(d > 0 and u == 0 for d, u in shape):
+        return "a column with face-down cards needs a face-up card on top"
+    need = sum(d + u for d, u in shape)
+    deck = 13 * len(rules.deck) if isinstance(rules.deck, (list, tuple)) else 0
+    if need > deck:
+        return (f"the columns need {need if need < 10**6 else 'millions of'} cards but the "
+                f"deck has only {deck}")
+    return None
+
+
+#: The methods a Python variant may override (see the README), each guarded by
+#: :meth:`RuleSet.__init_subclass__`, with the check of what it returns: a function of the rule
+#: set, the arguments and the value, giving what is wrong or ``None``. A method added to the
+#: rules needs its check here.
+RESULT_CHECKS: dict[str, Callable[["RuleSet", tuple, Any], str | None]] = {
+    "links": _yes_no,
+    "why_not_linked": _message,
+    "accepts": _yes_no,
+    "why_not_accepted": _message,
+    "accepts_in_empty": _yes_no,
+    "why_not_in_empty": _message,
+    "is_complete": _yes_no,
+    "move_refusal": _refusal,
+    "deal_refusal": _refusal,
+    "deal_targets": _targets,
+    "deal_plan": _plan,
+    "after_move": _plan,
+    "won": _yes_no,
+    "initial_layout": _layout,
+    "initial_faces": _faces,
+}
+RULE_METHODS = tuple(RESULT_CHECKS)
+
+
+def _who(rules: "RuleSet") -> str:
+    """The variant, as a plugin's author would look for it: name, id and where it came from."""
+    name = rules.name if isinstance(rules.name, str) else "?"
+    source = PurePath(rules.source).name if isinstance(rules.source, str) else ""
+    where = f", from {_clip(source, 80)}" if source else ""
+    return f"the rules of {_clip(name, 80)} (variant {_shown(rules.id)}{where})"
+
+
+def _guarded(method: Any, name: str) -> Any:
+    check = RESULT_CHECKS[name]
+
+    @functools.wraps(method)
+    def guarded(self: RuleSet, *args: Any) -> Any:
+        try:
+            value = method(self, *args)
+        except (RuleFailure, GeneratorExit):
+            raise
+        except BaseException as e:  # noqa: BLE001 - sys.exit() or Ctrl-C in a plugin's rule too
+            problem = f"raised {_error_text(e)}"
+            raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,
+                              problem=problem) from e
+        problem = check(self, args, value)
+        if problem is not None:
+            raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,
+                              problem=problem)
+        return value
+
+    guarded._guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
 # --------------------------------------------------------------------- TOML schema
 
 _TOP_KEYS = {"format", "id", "name", "description", "rules", "scoring", "deck", "layout",
@@ -613,14 +787,6 @@ _SECTION_KEYS = {
     "reserves": {"count", "dealt"},
     "waste": {"turn", "redeals", "dealt"},
 }
-
-
-#: The methods a Python variant may override (see the README), each guarded by
-#: :meth:`RuleSet.__init_subclass__`.
-RULE_METHODS = ("links", "why_not_linked", "accepts", "why_not_accepted", "accepts_in_empty",
-                "why_not_in_empty", "is_complete", "move_refusal", "deal_refusal",
-                "deal_targets", "deal_plan", "after_move", "won", "initial_layout",
-                "initial_faces")
 
 
 def _old_style(method: Any) -> bool:
@@ -643,21 +809,6 @@ def _adapt_old_deal(method: Any, name: str) -> Any:
             return method(self, table.stock_left)
     functools.update_wrapper(adapted, method)
     return adapted
-
-
-def _guarded(method: Any, name: str) -> Any:
-    @functools.wraps(method)
-    def guarded(self: RuleSet, *args: Any) -> Any:
-        try:
-            return method(self, *args)
-        except RuleFailure:
-            raise
-        except Exception as e:
-            raise RuleFailure(f"the rules of {self.name} failed: {name}() raised "
-                              f"{type(e).__name__}: {e}") from e
-
-    guarded._guarded = True  # type: ignore[attr-defined]
-    return guarded
 
 
 def _is_int(v: Any) -> bool:
@@ -1105,10 +1256,49 @@ def house_rules_from_dict(data: Mapping[str, Any], source: str) -> list[HouseRul
     return out
 
 
+def house_rule_answer(hr: HouseRule, method: str, rules: RuleSet) -> Any:
+    """``hr.applies_to(rules)`` or ``hr.apply(rules)``, checked: a plugin's subclass may raise
+    or answer wrongly, which is a :class:`HouseRuleFailure` naming the house rule and method."""
+    try:
+        value = getattr(hr, method)(rules)
+    except (GeneratorExit, HouseRuleFailure):
+        raise
+    except BaseException as e:  # noqa: BLE001 - a plugin's code: sys.exit() included
+        raise HouseRuleFailure(hr, f"{method}() raised {_error_text(e)}") from e
+    if method == "applies_to" and type(value) is not bool:
+        raise HouseRuleFailure(hr, f"applies_to() returned {_shown(value)}, not True or False")
+    if method == "apply" and not isinstance(value, RuleSet):
+        raise HouseRuleFailure(hr, f"apply() returned {_shown(value)}, not a RuleSet")
+    return value
+
+
+def check_house_rule(hr: HouseRule, variants: Iterable[RuleSet]) -> None:
+    """Check a house rule a plugin registers, as :func:`check_rules` checks a variant: a data
+    one (``changes``) as a house-rules file is checked; one whose ``applies_to`` or ``apply`` is
+    a plugin's code is tried on every variant in ``variants`` and what it makes is checked.
+    Raises :class:`VariantError` or :class:`HouseRuleFailure` (or :class:`RuleFailure`)."""
+    source = hr.source if isinstance(hr.source, str) and hr.source else str(hr.id)
+    problems = [(key, "must be a string") for key in ("id", "name", "description")
+                if not isinstance(getattr(hr, key), str)]
+    if not problems and not hr.id:
+        problems.append(("id", "missing"))
+    if problems:
+        raise VariantError(source, problems)
+    cls = type(hr)
+    if cls.apply is HouseRule.apply and cls.applies_to is HouseRule.applies_to:
+        changes = dict(hr.changes) if isinstance(hr.changes, Mapping) else hr.changes
+        HouseRule.from_dict({"id": hr.id, "name": hr.name, "description": hr.description,
+                             "set": changes}, source)
+        return
+    for rules in variants:
+        if house_rule_answer(hr, "applies_to", rules):
+            check_rules(apply_house_rules(rules, [hr]))
+
+
 def apply_house_rules(rules: RuleSet, house_rules: Sequence[HouseRule]) -> RuleSet:
     """``rules`` with each of ``house_rules`` applied, in id order, recorded in ``house_rules``."""
     for hr in sorted(house_rules, key=lambda h: h.id):
-        rules = hr.apply(rules)
+        rules = house_rule_answer(hr, "apply", rules)
     ids = tuple(sorted(set(rules.house_rules) | {h.id for h in house_rules}))
     return dataclasses.replace(rules, house_rules=ids)
 
@@ -1153,6 +1343,88 @@ class Compiled:
         self.npiles = len(self.kinds)
         #: Per card-by-card foundation, its group (see FoundationGroup.takes).
         self.found = rules.foundation_of
+
+
+def check_rules(rules: RuleSet) -> None:
+    """Check a rule set a plugin registers before anyone plays it: the fields the engine reads
+    have their types (a ``RuleSet`` built in Python skips the variant file's checks), and the
+    rule methods give answers, for every card (the compiled tables), the layout and the first
+    deal. Raises :class:`VariantError` for the fields, :class:`RuleFailure` for a method."""
+    problems: list[tuple[str, str]] = []
+
+    def need(ok: bool, key: str, what: str) -> None:
+        if not ok:
+            problems.append((key, f"{what}, not {_shown(getattr(rules, key, None))}"))
+
+    need(isinstance(rules.id, str) and bool(rules.id), "id", "must be a non-empty string")
+    for key in ("name", "description", "rules_text", "scoring"):
+        need(isinstance(getattr(rules, key), str), key, "must be a string")
+    need(isinstance(rules.deck, tuple) and bool(rules.deck)
+         and all(_is_int(s) and 0 <= s < len(SUITS) for s in rules.deck),
+         "deck", "must be a tuple of suits (0 to 3), one per Ace-to-King set")
+    need(isinstance(rules.house_rules, tuple)
+         and all(isinstance(h, str) for h in rules.house_rules),
+         "house_rules", "must be a tuple of house-rule ids")
+    for key in ("deal_needs_full", "auto_remove", "all_face_up", "wrap", "player_deals",
+                "runs_leave", "run_wrap"):
+        need(isinstance(getattr(rules, key), bool), key, "must be True or False")
+    for key, options in (("empty", EMPTY_RULES), ("complete", COMPLETE_RULES),
+                         ("win", WIN_RULES), ("deal_skip", DEAL_SKIPS),
+                         ("deal_to", {"columns": "", "waste": ""}),
+                         ("shuffle", {"together": "", "separate": ""}),
+                         ("run_order", {"down": "", "up": ""})):
+        need(getattr(rules, key) in options if isinstance(getattr(rules, key), str) else False,
+             key, f"must be one of {', '.join(options)}")
+    for key, special in (("place", None), ("lift", _build.LIFT_SPECIAL)):
+        value = getattr(rules, key)
+        if not (special and isinstance(value, str) and value in special):
+            try:
+                _build.phrases(list(value) if isinstance(value, tuple) else value)
+            except ValueError as e:
+                problems.append((key, str(e)))
+    for key, lo, hi in (("cells", 0, MAX_PILES), ("reserves", 0, MAX_PILES),
+                        ("cell_capacity", 0, 104), ("waste_turn", 1, 13), ("redeals", 0, 100),
+                        ("waste_dealt", 0, 104), ("deal_rows", 1, 13), ("refill", 0, 13),
+                        ("max_lift", -1, 104)):
+        need(_is_int(getattr(rules, key)) and lo <= getattr(rules, key) <= hi, key,
+             f"must be a whole number from {lo} to {hi}")
+    for key, count in (("cells_dealt", rules.cells), ("reserves_dealt", rules.reserves)):
+        value = getattr(rules, key)
+        need(isinstance(value, tuple) and len(value) <= (count if _is_int(count) else 0)
+             and all(_is_int(v) and 0 <= v <= 104 for v in value), key,
+             "must be a tuple of whole numbers, one per pile at most")
+    need(isinstance(rules.foundation_groups, tuple)
+         and all(isinstance(g, FoundationGroup) for g in rules.foundation_groups),
+         "foundation_groups", "must be a tuple of FoundationGroup")
+    if not problems:
+        problem = layout_problem(rules, rules.layout)
+        if problem is not None:
+            problems.append(("layout", problem))
+    if not problems:
+        need(_is_int(rules.deal_size) and 0 <= rules.deal_size <= len(rules.layout),
+             "deal_size", f"must be 0 to the {len(rules.layout)} columns")
+        need(_is_int(rules.runs_to_win) and 0 <= rules.runs_to_win <= len(rules.deck),
+             "runs_to_win", f"must be 0 to the {len(rules.deck)} sets")
+    source = rules.source if isinstance(rules.source, str) and rules.source else str(rules.id)
+    if problems:
+        raise VariantError(source, problems)
+    compiled(rules)
+    shape = rules.initial_layout()
+    problem = layout_problem(rules, shape)
+    if problem is not None:  # a plugin's initial_layout is checked by its guard already
+        raise VariantError(source, [("layout", problem)])
+    from .deal import table
+    from .state import State
+
+    try:
+        t = table(rules, 1)
+    except ValueError as e:
+        raise VariantError(source, [("layout", str(e))]) from None
+    state = State(rules, t.cols, t.down, t.stock, extra=t.extra, shown=t.shown)
+    state.won()
+    state.moves()
+    if state.deal_refusal() is None and state.stock_left > 0:
+        state.deal()
 
 
 _compiled_cache: dict[int, tuple[RuleSet, Compiled]] = {}

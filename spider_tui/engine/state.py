@@ -18,9 +18,8 @@ from typing import Any, Sequence
 
 from .cards import RANK, SUIT
 from .errors import RuleFailure
-from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND, STOCK, WASTE_KIND,
-                    PileView, TableView, Transfer, check_codes)
-from .rules import RuleSet, compiled
+from .piles import CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView
+from .rules import RuleSet, _who, compiled
 
 FOUNDATION = -1
 #: The deal, as a move tuple.
@@ -53,6 +52,8 @@ class State:
                  extra: Sequence[Sequence[int]] | None = None,
                  shown: Sequence[Sequence[int]] | None = None,
                  runs: Sequence[Sequence[int]] | None = None, redeals: int = 0) -> None:
+        if not compiled(rules).simple and type(self) is State:
+            self.__class__ = GeneralState  # the general table's moves, play and undo
         self.rules = rules
         self.comp = comp = compiled(rules)
         self.cols = [list(c) for c in cols]
@@ -77,7 +78,7 @@ class State:
     # ------------------------------------------------------------------ queries
 
     def copy(self) -> "State":
-        new = State.__new__(State)
+        new = object.__new__(type(self))
         new.rules = self.rules
         new.comp = self.comp
         new.cols = [c[:] for c in self.cols]
@@ -169,20 +170,14 @@ class State:
         return [i for i, c in enumerate(self.cols) if not c]
 
     def deal_refusal(self) -> str | None:
-        reason = self.rules.deal_refusal(TableView(self))
-        if reason is not None and not isinstance(reason, str):
-            raise RuleFailure(f"the rules of {self.rules.name} failed: deal_refusal() returned "
-                              f"{type(reason).__name__}, not a reason (text) or None")
-        return reason
+        # What a plugin's methods return is checked by their guard (rules.RESULT_CHECKS).
+        return self.rules.deal_refusal(TableView(self))
 
     def won(self) -> bool:
-        if self.comp.simple:
-            return len(self.done) >= self.rules.win_runs
-        won = self.rules.won(TableView(self))
-        if not isinstance(won, bool):
-            raise RuleFailure(f"the rules of {self.rules.name} failed: won() returned "
-                              f"{type(won).__name__}, not true or false")
-        return won
+        return len(self.done) >= self.rules.win_runs
+
+    def _won_asked(self) -> bool:
+        return self.rules.won(TableView(self))
 
     def key(self) -> tuple:
         """A hashable summary of the whole position (for transposition tables)."""
@@ -201,8 +196,6 @@ class State:
         so targets are looked up by rank instead of tried one by one.
         """
         comp = self.comp
-        if not comp.simple:
-            return self._moves_general()
         out: list[tuple[int, int, int]] = []
         cols = self.cols
         rs = self.rs
@@ -288,8 +281,6 @@ class State:
 
     def apply(self, move: tuple[int, int, int]) -> tuple:
         """Play ``move`` (assumed legal) and return its undo record."""
-        if not self.comp.simple:
-            return self._apply_general(move)
         s, k, d = move
         if k == 0:
             return self.deal()
@@ -326,8 +317,6 @@ class State:
         return (kind, s, k, d, flip, removals, rs_s, rs_d)
 
     def deal(self) -> tuple:
-        if not self.comp.simple:
-            return self._apply_general(DEAL)
         targets = self._deal_targets()
         old_rs = self.rs[:]
         cols = self.cols
@@ -348,22 +337,25 @@ class State:
                 self._sweep(i, removals)
         return (_DEAL, len(targets), targets, removals, old_rs)
 
-    def _deal_targets(self) -> list[int]:
+    def refusal(self, s: int, k: int, d: int) -> str | None:
+        """Why ``k`` cards from the end of pile ``s`` may not go to pile ``d`` (dense indexes,
+        ``FOUNDATION`` for the complete runs' foundation), or None when they may. Checks what
+        can be lifted, then asks the rule set's :meth:`~RuleSet.move_refusal`."""
+        a = self.piles[s]
+        if k < 1 or k > len(a) - self.rs[s]:
+            return "those cards cannot be lifted together"
+        if d == s:
+            return "cards cannot move onto their own pile"
         rules = self.rules
-        targets = rules.deal_targets(TableView(self))
-        if type(rules).deal_targets is not RuleSet.deal_targets:
-            why = check_codes(targets, set(range(len(self.cols))))
-            if why is None and len(targets) > self.stock_left:
-                why = f"returned {len(targets)} targets with {self.stock_left} cards in the stock"
-            if why is not None:
-                raise RuleFailure(f"the rules of {rules.name} failed: deal_targets() {why}")
-        return list(targets)
+        view = TableView(self)
+        target = None if d == FOUNDATION else self.pile_view(d)
+        return rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
+
+    def _deal_targets(self) -> list[int]:
+        return list(self.rules.deal_targets(TableView(self)))
 
     def undo(self, rec: tuple) -> None:
         kind = rec[0]
-        if kind == _SNAP:
-            self._restore(rec[1])
-            return
         cols = self.cols
         done = self.done
         if kind == _DEAL:
@@ -402,25 +394,30 @@ class State:
             self.done.pop()
             self.runs.pop()
 
-    # ------------------------------------------------------------------ the general table
 
-    def refusal(self, s: int, k: int, d: int) -> str | None:
-        """Why ``k`` cards from the end of pile ``s`` may not go to pile ``d`` (dense indexes,
-        ``FOUNDATION`` for the complete runs' foundation), or None when they may. Checks what
-        can be lifted, then asks the rule set's :meth:`~RuleSet.move_refusal`."""
-        a = self.piles[s]
-        if k < 1 or k > len(a) - self.rs[s]:
-            return "those cards cannot be lifted together"
-        if d == s:
-            return "cards cannot move onto their own pile"
-        rules = self.rules
-        view = TableView(self)
-        target = None if d == FOUNDATION else self.pile_view(d)
-        reason = rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
-        if reason is not None and not isinstance(reason, str):
-            raise RuleFailure(f"the rules of {rules.name} failed: move_refusal() returned "
-                              f"{type(reason).__name__}, not a reason (text) or None")
-        return reason
+class GeneralState(State):
+    """A table that is not Spider's alone (:attr:`RuleSet.simple` is false): free cells,
+    reserves, foundations built card by card, a waste, deal plans, automatic moves, other win
+    rules, a plugin's table methods. ``State(...)`` makes one of these by itself when the rule
+    set needs it; the fast paths of :class:`State` are left to Spider's tables."""
+
+    __slots__ = ()
+
+    def moves(self) -> list[tuple[int, int, int]]:
+        return self._moves_general()
+
+    def apply(self, move: tuple[int, int, int]) -> tuple:
+        return self._apply_general(move)
+
+    def deal(self) -> tuple:
+        return self._apply_general(DEAL)
+
+    def won(self) -> bool:
+        return self._won_asked()
+
+    def undo(self, rec: tuple) -> None:
+        self._restore(rec[1])
+
 
     def _moves_general(self) -> list[tuple[int, int, int]]:
         """:meth:`moves` for any table: from the compiled tables where the data decides (a
@@ -568,31 +565,23 @@ class State:
         the piles it put cards on. A plan that cannot be carried out is the plugin's fault:
         :class:`RuleFailure` names the method."""
         rules = self.rules
-        if not isinstance(plan, (list, tuple)):
-            raise RuleFailure(f"the rules of {rules.name} failed: {method}() returned "
-                              f"{type(plan).__name__}, not a list of transfers")
         index = rules._index_of
         touched: set[int] = set()
         back: list[int] = []
         for t in plan:
-            if not (isinstance(t, tuple) and len(t) in (2, 3)
-                    and all(isinstance(x, int) and not isinstance(x, bool) for x in t[:2])):
-                raise RuleFailure(f"the rules of {rules.name} failed: {method}() returned "
-                                  f"{t!r}, not a Transfer(src, dst, face_up)")
-            src, dst = t[0], t[1]
+            src, dst = t[0], t[1]  # shapes and pile codes checked by the method's guard
             up = bool(t[2]) if len(t) == 3 else True
             if src == STOCK:
                 if self.sp >= len(self.stock):
-                    raise RuleFailure(f"the rules of {rules.name} failed: {method}() takes a "
-                                      f"card from the empty stock")
+                    raise RuleFailure(f"{_who(rules)} failed: {method}() takes a card from the "
+                                      f"empty stock", method=method)
                 c = self.stock[self.sp]
                 self.sp += 1
             else:
-                i = index.get(src)
-                if i is None or not self.piles[i]:
-                    raise RuleFailure(f"the rules of {rules.name} failed: {method}() takes a "
-                                      f"card from pile {src}, which is "
-                                      f"{'empty' if i is not None else 'not on this table'}")
+                i = index[src]
+                if not self.piles[i]:
+                    raise RuleFailure(f"{_who(rules)} failed: {method}() takes a card from "
+                                      f"pile {src}, which is empty", method=method)
                 c = self.piles[i].pop()
                 if self.down[i] > len(self.piles[i]):
                     self.down[i] = len(self.piles[i])
@@ -600,10 +589,7 @@ class State:
             if dst == STOCK:
                 back.append(c)
                 continue
-            j = index.get(dst)
-            if j is None or self.comp.kinds[j] == FOUNDATION_KIND and False:
-                raise RuleFailure(f"the rules of {rules.name} failed: {method}() puts a card "
-                                  f"on pile {dst}, which is not on this table")
+            j = index[dst]
             p = self.piles[j]
             if not up and p and self.down[j] < len(p):
                 # A card dealt face down onto face-up ones: they lie under it, still face up.
@@ -678,6 +664,7 @@ class State:
             self.runs.append(tuple(run))
             out.append((i, run, bool(self._flip_general(i))))
             self.rs[i] = self._run_start(i)
+
 
 
 

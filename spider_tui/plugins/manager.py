@@ -11,6 +11,14 @@ pluggy's own ``load_setuptools_entrypoints`` lets one import error stop everythi
 point is loaded here by hand, and each plugin's hook is called on its own: a failure is recorded
 against that plugin (``spider-tui plugins``, a notice in the app) and the others carry on.
 ``SPIDER_TUI_PLUGINS`` (a comma-separated list of plugin names) restricts which plugins load.
+
+Whatever a plugin's code raises is caught where it is called, ``sys.exit()`` and
+``KeyboardInterrupt`` included (from inside a plugin's call a Ctrl-C cannot be told from the
+plugin raising one); only ``GeneratorExit``, Python closing a generator, passes through. What a
+plugin registers is checked before it is used (a variant's fields and rule methods, a scheme's
+``id``/``name``/``score``, a theme's colours); what its code gives in play is checked by the
+engine, which switches a misbehaving variant or scoring scheme off (:meth:`Catalog.misbehaved`)
+and tells this manager, which records it against the plugin and queues a notice.
 """
 
 from __future__ import annotations
@@ -27,8 +35,8 @@ import pluggy
 
 from .. import paths
 from ..engine.catalog import Catalog, DuplicateId
-from ..engine.errors import RuleFailure, SpiderError
-from ..engine.rules import HouseRule, RuleSet
+from ..engine.errors import HouseRuleFailure, RuleFailure, SpiderError, VariantError
+from ..engine.rules import HouseRule, RuleSet, _shown, check_house_rule, check_rules
 from . import hookspecs
 from .files import import_file, load_theme_folder, load_variant_folder, python_files
 from .hookspecs import PROJECT, hookimpl
@@ -105,9 +113,13 @@ def _allowed() -> set[str] | None:
 
 
 def _short_error(exc: BaseException) -> str:
-    """``Type: message (file, line)``, naming the plugin's own line, not importlib's."""
-    if isinstance(exc, RuleFailure) and exc.__cause__ is not None:
-        exc = exc.__cause__  # what the plugin's rule method raised, where it raised it
+    """``Type: message (file, line)``, naming the plugin's own line, not importlib's; for a
+    rule method, ``method() raised Type: message (file, line)`` or what it returned wrong."""
+    if isinstance(exc, RuleFailure) and exc.method:
+        if exc.__cause__ is None:
+            return f"{exc.method}() {exc.problem}"
+        # what the plugin's rule method raised, where it raised it
+        return f"{exc.method}() raised {_short_error(exc.__cause__)}"
     if isinstance(exc, SyntaxError) and exc.filename:
         frames = [(exc.filename, exc.lineno)]
     else:
@@ -116,8 +128,12 @@ def _short_error(exc: BaseException) -> str:
     where = f" ({Path(frames[-1][0]).name}, line {frames[-1][1]})" if frames else ""
     if isinstance(exc, SyntaxError):
         return f"SyntaxError: {exc.msg}{where}"
-    text = str(exc) or type(exc).__name__
-    return f"{type(exc).__name__}: {text}{where}"
+    try:
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - a plugin's exception whose str() fails
+        text = ""
+    text = text if len(text) <= 300 else text[:297] + "..."
+    return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
 
 
 class PluginManager:
@@ -130,6 +146,9 @@ class PluginManager:
         self.plugins: list[PluginInfo] = []
         self._info: dict[str, PluginInfo] = {}
         self._objects: dict[str, object] = {}
+        #: Problems found in play since the app last asked (:meth:`take_news`).
+        self._news: list[str] = []
+        self.catalog.on_switch_off = self._switched_off
 
     # ------------------------------------------------------------------ problems
 
@@ -137,6 +156,20 @@ class PluginManager:
     def problems(self) -> list[str]:
         """Every load problem, each starting with the plugin's name."""
         return [f"{p.name}: {e}" for p in self.plugins for e in p.errors]
+
+    def take_news(self) -> list[str]:
+        """The problems found in play (a variant or scheme switched off) since the last call,
+        each starting with the plugin's name: for a notice in the app."""
+        news, self._news = self._news, []
+        return news
+
+    def _switched_off(self, kind: str, ident: str, reason: str) -> None:
+        owner = self.catalog.owners.get((kind, ident), "?")
+        message = f"{kind} {ident!r} failed and is switched off for new games: {reason}"
+        info = self._info.get(owner)
+        if info is not None:
+            info.errors.append(message)
+        self._news.append(f"{owner}: {message}")
 
     def _report(self, name: str) -> Callable[[str], None]:
         def report(message: str) -> None:
@@ -158,7 +191,9 @@ class PluginManager:
             return False
         try:
             self.pm.register(obj, name=info.name)
-        except Exception as e:  # pluggy validation: a hookimpl with bad arguments, etc.
+        except GeneratorExit:
+            raise
+        except BaseException as e:  # pluggy validation: a hookimpl with bad arguments, etc.
             info.errors.append(f"rejected: {_short_error(e)}")
             return False
         self._objects[info.name] = obj
@@ -180,7 +215,9 @@ class PluginManager:
                 continue
             try:
                 obj = ep.load()
-            except (Exception, SystemExit) as e:  # a plugin that fails to import must not stop us
+            except GeneratorExit:
+                raise
+            except BaseException as e:  # a plugin that fails to import must not stop us
                 self._add(info, None, None)
                 info.errors.append(f"failed to import: {_short_error(e)}")
                 continue
@@ -203,7 +240,9 @@ class PluginManager:
         module_name = f"spider_tui_plugin_{label}_{re.sub(r'[^0-9a-zA-Z_]', '_', name)}"
         try:
             module = import_file(path, module_name)
-        except (Exception, SystemExit) as e:
+        except GeneratorExit:
+            raise
+        except BaseException as e:  # sys.exit() or KeyboardInterrupt at import too
             self._add(info, None, None)
             info.errors.append(f"failed to import: {_short_error(e)}")
             return
@@ -237,7 +276,9 @@ class PluginManager:
 
                 try:
                     impl.function(register=register)
-                except Exception as e:
+                except GeneratorExit:
+                    raise
+                except BaseException as e:
                     info.errors.append(f"{hook_name} raised {_short_error(e)}")
 
     def _registered(self, owner: str, kind: str, ident: str) -> None:
@@ -245,36 +286,73 @@ class PluginManager:
 
     def _add_variant(self, rules: Any, owner: str) -> None:
         if not isinstance(rules, RuleSet):
-            self._info[owner].errors.append(f"register_variants: {rules!r} is not a RuleSet")
+            self._info[owner].errors.append(f"register_variants: {_shown(rules)} is not a "
+                                            f"RuleSet")
             return
+        if not rules.source:  # messages about its rules name the plugin
+            object.__setattr__(rules, "source", owner)
         try:
-            from ..engine.rules import compiled
-
-            compiled(rules)  # a subclass whose rule methods raise is caught here, not mid-game
+            # Its fields, and its rule methods over every card, its layout and first deal: a
+            # subclass whose methods raise or give nonsense is caught here, not mid-game.
+            check_rules(rules)
             self.catalog.add_variant(rules, owner)
         except DuplicateId as e:
             self._info[owner].errors.append(str(e))
             return
-        except Exception as e:
-            self._info[owner].errors.append(f"variant {rules.id!r} is broken: {_short_error(e)}")
+        except VariantError as e:
+            self._info[owner].errors.append(f"variant {_shown(rules.id)} is broken: "
+                                            + "; ".join(f"{k}: {m}" for k, m in e.problems))
+            return
+        except GeneratorExit:
+            raise
+        except BaseException as e:
+            self._info[owner].errors.append(f"variant {_shown(rules.id)} is broken: "
+                                            f"{_short_error(e)}")
             return
         self._registered(owner, "variants", rules.id)
 
     def _add_house_rule(self, rule: Any, owner: str) -> None:
         if not isinstance(rule, HouseRule):
-            self._info[owner].errors.append(f"register_house_rules: {rule!r} is not a HouseRule")
+            self._info[owner].errors.append(f"register_house_rules: {_shown(rule)} is not a "
+                                            f"HouseRule")
             return
+        if not rule.source:
+            object.__setattr__(rule, "source", owner)
         try:
+            check_house_rule(rule, list(self.catalog.variants.values()))
             self.catalog.add_house_rule(rule, owner)
         except DuplicateId as e:
             self._info[owner].errors.append(str(e))
             return
+        except VariantError as e:
+            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+                                            + "; ".join(f"{k}: {m}" for k, m in e.problems))
+            return
+        except HouseRuleFailure as e:
+            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+                                            f"{e.problem}")
+            return
+        except GeneratorExit:
+            raise
+        except BaseException as e:  # what its apply() made is a broken variant, say
+            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+                                            f"{_short_error(e)}")
+            return
         self._registered(owner, "house rules", rule.id)
 
     def _add_scoring(self, scheme: Any, owner: str) -> None:
-        if not all(hasattr(scheme, a) for a in ("id", "name", "score")):
+        try:
+            ok = (isinstance(getattr(scheme, "id", None), str) and bool(scheme.id)
+                  and isinstance(getattr(scheme, "name", None), str)
+                  and callable(getattr(scheme, "score", None)))
+        except GeneratorExit:
+            raise
+        except BaseException:  # noqa: BLE001 - a property of the plugin's that raises
+            ok = False
+        if not ok:
             self._info[owner].errors.append(
-                f"register_scoring: {scheme!r} needs id, name and score(game)")
+                f"register_scoring: {_shown(scheme)} needs an id and a name (strings) and "
+                f"score(game)")
             return
         try:
             self.catalog.add_scoring(scheme, owner)
@@ -285,7 +363,14 @@ class PluginManager:
 
     def _add_theme(self, theme: Any, owner: str) -> None:
         if not isinstance(theme, ThemeSpec):
-            self._info[owner].errors.append(f"register_themes: {theme!r} is not a ThemeSpec")
+            self._info[owner].errors.append(f"register_themes: {_shown(theme)} is not a "
+                                            f"ThemeSpec")
+            return
+        problems = theme.problems()
+        if problems:
+            self._info[owner].errors.append(
+                f"theme {_shown(theme.id)} is broken and not used: "
+                + "; ".join(f"{k}: {m}" for k, m in problems))
             return
         if theme.id in self.themes:
             self._info[owner].errors.append(str(DuplicateId(
@@ -305,7 +390,9 @@ class PluginManager:
         for impl in hook.get_hookimpls():
             try:
                 impl.function(**{k: kwargs[k] for k in impl.argnames})
-            except Exception as e:
+            except GeneratorExit:
+                raise
+            except BaseException as e:  # sys.exit() and Ctrl-C from a plugin's hook too
                 name = impl.plugin_name
                 message = f"{hook_name} raised {_short_error(e)}; the plugin is switched off"
                 self.disable(name, message)
@@ -337,12 +424,23 @@ def load_plugins(*, entry_points: Iterable[Any] | None = None, user_folders: boo
     mgr.load_entry_points(entry_points, allowed)
     mgr.load_python_folder(paths.builtin_variants_dir(), "builtin", allowed)
     folders: list[Path] = list(extra_folders)
-    try:
-        for result in mgr.pm.hook.variant_folders():
-            folders.extend(Path(p) for p in (result or []))
-    except Exception as e:
-        mgr.plugins.append(PluginInfo("variant_folders", "hook",
-                                      errors=[f"variant_folders raised {_short_error(e)}"]))
+    for impl in mgr.pm.hook.variant_folders.get_hookimpls():  # each plugin on its own
+        info = mgr._info[impl.plugin_name]
+        try:
+            result = impl.function()
+        except GeneratorExit:
+            raise
+        except BaseException as e:
+            info.errors.append(f"variant_folders raised {_short_error(e)}")
+            continue
+        if result is None:
+            continue
+        if not isinstance(result, (list, tuple)) or not all(
+                isinstance(p, (str, os.PathLike)) for p in result):
+            info.errors.append(f"variant_folders returned {_shown(result)}, not a list of "
+                               f"folders")
+            continue
+        folders.extend(Path(p) for p in result)
     for i, folder in enumerate(folders):
         mgr.load_python_folder(folder, f"extra{i}", allowed)
         mgr.load_folder(f"folder:{folder}", folder, None, allowed)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..engine.errors import VariantError
+from ..engine.rules import _shown
 
 THEME_FORMAT = "spider-theme/1"
 COLOR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface", "panel",
@@ -28,6 +29,32 @@ class ThemeSpec:
     variables: Mapping[str, str] = field(default_factory=dict)
     source: str = field(default="", compare=False)
 
+    def problems(self) -> list[tuple[str, str]]:
+        """``(key, message)`` for everything wrong in this theme (nothing: it can be used). A
+        theme a plugin registers in Python is checked as a theme file is."""
+        problems: list[tuple[str, str]] = []
+        if not isinstance(self.id, str) or not self.id:
+            problems.append(("id", "missing"))
+        if not isinstance(self.name, str):
+            problems.append(("name", "must be a string"))
+        if not isinstance(self.dark, bool):
+            problems.append(("dark", "must be true or false"))
+        for sec, allowed in (("colors", COLOR_KEYS), ("variables", VARIABLE_KEYS)):
+            value = getattr(self, sec)
+            if not isinstance(value, Mapping):
+                problems.append((sec, "must be a table"))
+                continue
+            for k, v in value.items():
+                if k not in allowed:
+                    problems.append((f"{sec}.{k if isinstance(k, str) else _shown(k, 40)}",
+                                     f"unknown key (one of {', '.join(allowed)})"))
+                elif not isinstance(v, str) or not _COLOR_RE.match(v):
+                    problems.append((f"{sec}.{k}", f"{_shown(v, 40)} is not a colour like "
+                                                   f"'#1e6b3a'"))
+        if isinstance(self.colors, Mapping) and "primary" not in self.colors:
+            problems.append(("colors.primary", "missing: a theme needs at least a primary colour"))
+        return problems
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str) -> "ThemeSpec":
         problems: list[tuple[str, str]] = []
@@ -37,28 +64,9 @@ class ThemeSpec:
         if data.get("format") != THEME_FORMAT:
             problems.append(("format", f"must be {THEME_FORMAT!r}"))
         tid = data.get("id")
-        if not isinstance(tid, str) or not tid:
-            problems.append(("id", "missing"))
-            tid = "?"
-        dark = data.get("dark", True)
-        if not isinstance(dark, bool):
-            problems.append(("dark", "must be true or false"))
-            dark = True
-        tables: dict[str, dict[str, str]] = {}
-        for sec, allowed in (("colors", COLOR_KEYS), ("variables", VARIABLE_KEYS)):
-            value = data.get(sec, {})
-            if not isinstance(value, Mapping):
-                problems.append((sec, "must be a table"))
-                value = {}
-            for k, v in value.items():
-                if k not in allowed:
-                    problems.append((f"{sec}.{k}", f"unknown key (one of {', '.join(allowed)})"))
-                elif not isinstance(v, str) or not _COLOR_RE.match(v):
-                    problems.append((f"{sec}.{k}", f"{v!r} is not a colour like '#1e6b3a'"))
-            tables[sec] = {k: v for k, v in value.items() if isinstance(v, str)}
-        if "primary" not in tables["colors"]:
-            problems.append(("colors.primary", "missing: a theme needs at least a primary colour"))
+        spec = cls(tid, str(data.get("name", tid)), data.get("dark", True),
+                   data.get("colors", {}), data.get("variables", {}), source)
+        problems += spec.problems()
         if problems:
             raise VariantError(source, problems)
-        return cls(tid, str(data.get("name", tid)), dark, tables["colors"], tables["variables"],
-                   source)
+        return spec

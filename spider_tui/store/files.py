@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import re
 import tempfile
@@ -97,15 +98,22 @@ def remove_leftovers(path: Path) -> None:
             p.unlink()
 
 
-def move_aside(path: Path) -> Path:
-    """Rename ``path`` to ``<name>.<timestamp>`` beside it (never over an existing file) and
-    return the new path. Raises ``OSError`` if it cannot be renamed."""
+def aside_path(path: Path) -> Path:
+    """A name beside ``path`` that no file has: ``<name>.<timestamp>`` (``-2``, ``-3``... added
+    when that is taken)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.{stamp}-{n}")
+    return target
+
+
+def move_aside(path: Path) -> Path:
+    """Rename ``path`` to ``<name>.<timestamp>`` beside it (never over an existing file) and
+    return the new path. Raises ``OSError`` if it cannot be renamed."""
+    target = aside_path(path)
     os.rename(path, target)
     return target
 
@@ -153,6 +161,24 @@ def dump(kind: str, version: int, body: Mapping[str, Any]) -> bytes:
     return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
+def non_finite(doc: Any) -> str | None:
+    """Where the first number in ``doc`` (parsed JSON) that is not finite lies, as
+    ``"game.elapsed = inf"``, or ``None``. Python's JSON reader takes ``NaN``, ``Infinity`` and
+    ``1e400`` (infinity); spider-tui never writes them."""
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                where = path if len(path) <= 60 else path[:57] + "..."
+                return f"{where or 'the document'} = {value!r}"
+        elif isinstance(value, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+    return None
+
+
 def format_version(value: Any, kind: str) -> int:
     """The N of ``"kind/N"``; :class:`Unreadable` if ``value`` is not that."""
     m = re.fullmatch(re.escape(kind) + r"/([0-9]{1,6})", value) if isinstance(value, str) else None
@@ -189,6 +215,9 @@ def parse(data: bytes, kind: str, current: int,
         raise Unreadable(f"the file is damaged or cut short ({e})") from None
     if not isinstance(doc, dict):
         raise Unreadable(f"it is not a {kind} file")
+    bad = non_finite(doc)
+    if bad is not None:  # NaN, Infinity, or a number such as 1e400 that reads as infinity
+        raise Unreadable(f"{bad} is not a number spider-tui can use")
     version = format_version(doc.get("format"), kind)
     if version > current:  # before the checksum: a later release may compute it differently
         raise TooNew(kind, version, current)

@@ -13,6 +13,9 @@ format, a variant whose plugin is gone, an illegal move in its history), is rena
 timestamp and never deleted; the caller gets a notice saying where it went and starts a new game.
 A save in a *newer* format is moved aside too: the new game must be saved in its place, and
 overwriting a file a later release wrote would lose it for good.
+
+The app's store first :meth:`~SaveStore.claim` s the saved game (see :mod:`.owner`): only one
+running spider-tui writes ``save.json``; one taken over saves its game beside it instead.
 """
 
 from __future__ import annotations
@@ -27,8 +30,10 @@ from typing import Any
 from .. import paths
 from ..engine.catalog import Catalog, default_catalog
 from ..engine.game import Game
-from .files import (Unreadable, atomic_write, dump, move_aside, os_reason, parse,
-                    remove_leftovers)
+from ..engine.tally import is_count, record_problem, shown
+from . import owner
+from .files import (Unreadable, aside_path, atomic_write, dump, locked, move_aside, os_reason,
+                    parse, remove_leftovers)
 
 KIND = "spider-save"
 VERSION = 1
@@ -91,16 +96,21 @@ class SaveMeta:
         if not isinstance(d, dict):
             raise Unreadable("its app data is damaged")
         meta = cls()
-        checks = {"game_id": str, "started_at": str, "hints_used": int, "undo_used": bool,
-                  "extra": dict}
-        for key, kind in checks.items():
+        checks = {"game_id": _is_id, "started_at": _is_id, "hints_used": is_count,
+                  "undo_used": lambda v: isinstance(v, bool),
+                  "extra": lambda v: isinstance(v, dict)}
+        for key, ok in checks.items():
             if key not in d:
                 continue
             value = d[key]
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise Unreadable(f"its app data is damaged ({key} = {value!r})")
+            if not ok(value):
+                raise Unreadable(f"its app data is damaged ({key} = {shown(value)})")
             setattr(meta, key, value)
         return meta
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= 100
 
 
 @dataclass
@@ -129,34 +139,109 @@ class SaveStore:
         #: Set when a save that could not be used could not be moved aside either: this
         #: session then never writes over it.
         self.blocked = False
+        #: This instance's hold on the saved game (see :meth:`claim`); ``None`` when it never
+        #: claimed it (command-line tools, tests): then it writes without asking.
+        self._claim: owner.Claim | None = None
+        #: The running spider-tui that has the saved game open, when :meth:`claim` found one:
+        #: this store then writes nothing until it :meth:`take_over`.
+        self.elsewhere: owner.Owner | None = None
+
+    # ------------------------------------------------------------------ owning the save
+
+    def claim(self) -> owner.Owner | None:
+        """Take the saved game for this instance (see :mod:`~spider_tui.store.owner`):
+        ``None`` when it is this instance's now, or the running spider-tui that has it open;
+        this store then saves nothing (it neither reads nor writes over that game)."""
+        if self._claim is not None and self._claim.owned():
+            return None
+        got = owner.claim(self.path)
+        if isinstance(got, owner.Owner):
+            self.elsewhere = got
+            return got
+        self._claim, self.elsewhere = got, None
+        return None
+
+    def take_over(self) -> None:
+        """Take the saved game even from the running spider-tui that has it: from its next
+        save on, that one saves its game aside, not over this one's."""
+        with locked(self.path):  # not in the middle of the other one's save
+            self._claim = owner.take_over(self.path)
+        self.elsewhere = None
+
+    def release(self) -> list[str]:
+        """Let go of the saved game (the app is quitting); no notices."""
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
+        return []
 
     # ------------------------------------------------------------------ writing
 
     def save(self, game: Game, meta: SaveMeta) -> list[str]:
         """Save ``game`` (whole history, redo, clock, score) with ``meta``, atomically. Call it
-        after every action and when the app quits or is suspended."""
-        if self.blocked:
+        after every action and when the app quits or is suspended.
+
+        If another spider-tui took the saved game over, the game is saved beside it instead
+        (``save.json.<timestamp>``), with a notice, and from then on there."""
+        if self.blocked or self.elsewhere is not None:
             return []
         meta.update_from(game)
         body = {"saved_at": now_iso(), "app": app_version(), "meta": meta.to_dict(),
                 "game": game.to_record()}
         try:
-            atomic_write(self.path, dump(KIND, VERSION, body))
-        except OSError as e:
+            # Nothing is written that load() would refuse: numbers out of range, NaN.
+            problem = record_problem(body["game"], Game.RECORD_FORMAT)
+            if problem is not None:
+                raise ValueError(problem)
+            SaveMeta.from_dict(body["meta"])
+            data = dump(KIND, VERSION, body)
+        except (Unreadable, ValueError, TypeError) as e:
             if self._failing:
                 return []
             self._failing = True
-            return [f"The game could not be saved to {self.path} ({os_reason(e)}); saving "
-                    f"is tried again after every action."]
+            return [f"The game could not be saved to {self.path}: {_short(e)}. The last save "
+                    f"is kept."]
+        said: list[str] = []
+        try:
+            if self._claim is None:
+                atomic_write(self.path, data)
+            else:
+                with locked(self.path):  # a take-over waits for this save, or this for it
+                    if self._claim.owned():
+                        atomic_write(self.path, data)
+                    else:
+                        said = self._taken_over()
+                        atomic_write(self.path, data)
+        except OSError as e:
+            if self._failing:
+                return said
+            self._failing = True
+            return said + [f"The game could not be saved to {self.path} ({os_reason(e)}); "
+                           f"saving is tried again after every action."]
+        if said:
+            return said
         if self._failing:
             self._failing = False
             return [f"The game is being saved again ({self.path})."]
         return []
 
+    def _taken_over(self) -> list[str]:
+        """Another spider-tui took the saved game over: save this game beside it from now on."""
+        other = owner.read_owner(self.path)
+        first = self.path
+        self.path = aside_path(first)
+        self._claim.release()  # type: ignore[union-attr]
+        self._claim = None
+        return [f"{other.describe()[:1].upper()}{other.describe()[1:]} took over the saved game "
+                f"{first}, so this game is no longer saved there: it is saved to {self.path} "
+                f"instead (nothing was lost; rename it to {first.name} to resume it later)."]
+
     def clear(self) -> list[str]:
         """Forget the saved game (a game that is over needs no resuming)."""
-        if self.blocked:
+        if self.blocked or self.elsewhere is not None:
             return []
+        if self._claim is not None and not self._claim.owned():
+            return []  # another spider-tui's saved game now
         try:
             self.path.unlink(missing_ok=True)
         except OSError as e:

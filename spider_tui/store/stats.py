@@ -26,6 +26,7 @@ from typing import Any, Iterable
 
 from .. import paths
 from ..engine.game import WON, Game
+from ..engine.tally import is_count, is_score, is_seconds, shown
 from .files import (TooNew, Unreadable, atomic_write, dump, locked, move_aside, os_reason,
                     parse)
 from .save import SaveMeta
@@ -80,17 +81,17 @@ class Figures:
     def win_percentage(self) -> float | None:
         return 100.0 * self.won / self.played if self.played else None
 
-    def add_win(self, seconds: float, moves: int, score: tuple[str, int] | None,
-                clean: bool) -> None:
+    def add_win(self, seconds: float | None, moves: int | None,
+                score: tuple[str, int] | None, clean: bool) -> None:
         self.played += 1
         self.won += 1
         self.streak += 1
         self.best_streak = max(self.best_streak, self.streak)
         if clean:
             self.clean_wins += 1
-        if self.best_time is None or seconds < self.best_time:
+        if seconds is not None and (self.best_time is None or seconds < self.best_time):
             self.best_time = seconds
-        if self.fewest_moves is None or moves < self.fewest_moves:
+        if moves is not None and (self.fewest_moves is None or moves < self.fewest_moves):
             self.fewest_moves = moves
         if score is not None:
             scheme, value = score
@@ -128,32 +129,32 @@ class Figures:
             raise bad("not a table")
         variant = d.get("variant")
         hrs = d.get("house_rules", [])
-        if not isinstance(variant, str) or not variant:
-            raise bad("variant")
+        if not isinstance(variant, str) or not variant or len(variant) > 200:
+            raise bad(f"variant = {shown(variant)}")
         if not isinstance(hrs, list) or not all(isinstance(h, str) for h in hrs):
-            raise bad("house_rules")
+            raise bad(f"{variant}: house_rules = {shown(hrs)}")
         f = cls(*key_of(variant, hrs))
+
+        def number(name: str, ok: Any, optional: bool = False) -> Any:
+            value = d.get(name, None if optional else 0)
+            if not (ok(value) or optional and value is None):
+                raise bad(f"{variant}: {name} = {shown(value)}")
+            return value
+
         for name in ("played", "won", "streak", "best_streak", "clean_wins"):
-            value = d.get(name, 0)
-            if not _count(value):
-                raise bad(name)
-            setattr(f, name, value)
-        fewest = d.get("fewest_moves")
-        if fewest is not None and not _count(fewest):
-            raise bad("fewest_moves")
-        f.fewest_moves = fewest
-        best_time = d.get("best_time")
-        if best_time is not None and (isinstance(best_time, bool)
-                                      or not isinstance(best_time, (int, float))
-                                      or best_time < 0):
-            raise bad("best_time")
+            setattr(f, name, number(name, is_count))
+        f.fewest_moves = number("fewest_moves", is_count, optional=True)
+        best_time = number("best_time", is_seconds, optional=True)
         f.best_time = float(best_time) if best_time is not None else None
         scores = d.get("best_score", {})
-        if not isinstance(scores, dict) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in scores.values()):
-            raise bad("best_score")
+        if not isinstance(scores, dict):
+            raise bad(f"{variant}: best_score = {shown(scores)}")
+        for scheme, value in scores.items():
+            if not is_score(value):
+                raise bad(f"{variant}: best_score.{shown(scheme)} = {shown(value)}")
         f.best_score = dict(scores)
-        if f.won > f.played or f.clean_wins > f.won or f.streak > f.best_streak:
+        if (f.won > f.played or f.clean_wins > f.won or f.streak > f.best_streak
+                or f.best_streak > f.won):
             raise bad(f"{variant}: the counts do not add up")
         return f
 
@@ -171,10 +172,6 @@ def clock(seconds: float) -> str:
     h, rest = divmod(s, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 @dataclass
@@ -266,8 +263,13 @@ class StatsStore:
         meta.update_from(game)
         scheme = game.scoring
         score = (scheme.id, game.score) if scheme is not None and scheme.id != "none" else None
-        return self._update(game, meta, lambda f: f.add_win(
-            float(game.elapsed), game.actions, score, meta.clean))
+        if score is not None and not is_score(score[1]):
+            score = None  # a scheme's score out of range: the win counts, with no best score
+        # A clock or counter out of range (never so in a game the app played) counts the win
+        # without a best time or fewest moves, rather than not at all.
+        seconds = float(game.elapsed) if is_seconds(game.elapsed) else None
+        moves = game.actions if is_count(game.actions) else None
+        return self._update(game, meta, lambda f: f.add_win(seconds, moves, score, meta.clean))
 
     def record_abandoned(self, game: Game, meta: SaveMeta) -> list[str]:
         """Count a started, unfinished game that the player gives up (a new game or a variant
@@ -304,8 +306,16 @@ class StatsStore:
             return (None if problems else old), table.notices + problems
 
     def _write(self, table: StatsTable) -> list[str]:
+        body = table.body()
         try:
-            atomic_write(self.path, dump(KIND, VERSION, table.body()))
+            # Nothing is written that load() would refuse (a count out of range, NaN).
+            StatsTable.from_body(body)
+            data = dump(KIND, VERSION, body)
+        except (Unreadable, ValueError, TypeError) as e:
+            return [f"The statistics were not saved to {self.path}: {e}. The file keeps the "
+                    f"figures it had."]
+        try:
+            atomic_write(self.path, data)
         except OSError as e:
             return [f"The statistics could not be saved to {self.path} ({os_reason(e)})."]
         return []

@@ -14,6 +14,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -23,7 +24,7 @@ from ..config import Config
 from ..engine import PLAYING, STUCK, WON, Game, IllegalMove, Move, SpiderError, Step
 from .hinting import winnable
 from .screens.game import GameScreen
-from .themes import CARD_DEFAULTS, DEFAULT_THEME, to_theme
+from .themes import CARD_DEFAULTS, DEFAULT_THEME, usable_theme
 
 # The dialogs, the menu and the help screen are imported when first shown: the first screen
 # comes up sooner without them.
@@ -69,13 +70,33 @@ class SpiderApp(App[None]):
         self.game_screen: GameScreen | None = None
         self._ended = False
         self._clock_at = time.monotonic()
+        #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
+        #: just after ``q`` must not open a screen while the app is being taken down).
+        self.closing = False
+
+    # ------------------------------------------------------------------ closing
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.closing = True
+        super().exit(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.closing and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
+
+    async def run_action(self, action: Any, default_namespace: Any = None,
+                         namespaces: Any = None) -> bool:
+        if self.closing:
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
 
     # ------------------------------------------------------------------ set-up
 
     def _register_themes(self) -> None:
         for spec in self.manager.themes.values():
             try:
-                self.register_theme(to_theme(spec))
+                self.register_theme(usable_theme(spec))
             except Exception as e:  # a theme Textual cannot read is reported, not fatal
                 self.notices.append(f"theme {spec.id!r} cannot be used: {e}")
                 continue
@@ -126,15 +147,39 @@ class SpiderApp(App[None]):
         self.app_suspend_signal.subscribe(self, self._suspending)
         self._announce_start(self.game)
         self._check_over()
+        self._ask_if_open_elsewhere()
+
+    def _ask_if_open_elsewhere(self) -> None:
+        """Another spider-tui had the saved game open when this one started: ask the player."""
+        other = getattr(self.session, "elsewhere", None)
+        if other is None:
+            return
+        from .screens.elsewhere import ElsewhereScreen
+
+        who = other.describe()
+
+        def answered(answer: str | None) -> None:
+            if answer == "quit":
+                self.exit()
+            elif answer == "take":
+                game, notices = self.session.take_over()
+                self._notices(notices)
+                if game is not None and game is not self.game:
+                    self.start_game(game, resumed=True)
+            else:
+                self._notices([f"This game is not saved: {who} has the saved game open."])
+
+        self.push_screen(ElsewhereScreen(who), answered)
 
     # ------------------------------------------------------------------ the game's life
 
-    def start_game(self, game: Game) -> None:
-        """Make ``game`` the one being played (ending the current one first)."""
+    def start_game(self, game: Game, *, resumed: bool = False) -> None:
+        """Make ``game`` the one being played (ending the current one first). ``resumed``: the
+        session has set it up already (a saved game taken over), so it is not a new game."""
         old = self.game
         if old is not game and not self._ended and old.started:
             self.end_game(old.status if old.status != PLAYING else "abandoned")
-        if self.session is not None and old is not game:
+        if self.session is not None and old is not game and not resumed:
             if old.started and old.status != WON:
                 self._notices(self.session.abandon(old))
             self._notices(self.session.new_game_started(game))
@@ -166,9 +211,10 @@ class SpiderApp(App[None]):
             kind = "deal" if step.move.is_deal else "move"
         if game.actions == 1:
             self._clock_at = time.monotonic()  # the clock starts with the first action
-        self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
+        # Saved first: whatever a plugin's hook does after, the action is not lost.
         if self.session is not None:
             self._notices(self.session.after_action(game))
+        self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
         if self._ended and game.status == PLAYING:
             self._ended = False  # an undo out of a stuck position: the game goes on
         self._check_over()
@@ -212,6 +258,11 @@ class SpiderApp(App[None]):
             self.game_screen.perform("undo")
         elif answer == "new":
             self.new_deal(confirm=False)
+
+    def report_news(self) -> None:
+        """Tell the player about a plugin's variant or scoring scheme that failed in play and
+        was switched off (the game screen asks after every action and every second)."""
+        self._report(self.manager.take_news())
 
     def _report(self, problems: list[str]) -> None:
         if problems:

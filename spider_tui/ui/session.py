@@ -46,6 +46,12 @@ class Session:
         #: ``game_id`` of the game whose win was last counted, so that every action after a win
         #: (the player looking at the table, undoing and winning again) does not count it again.
         self._win_counted: str | None = None
+        #: At start-up, another running spider-tui had the saved game open (an
+        #: :class:`~spider_tui.store.owner.Owner`): the app asks the player what to do
+        #: (:meth:`take_over`, or play on here without saving).
+        self.elsewhere: Any = None
+        #: What :meth:`start` was asked for, to start again after :meth:`take_over`.
+        self._asked: tuple = (None, None, (), None)
 
     # ------------------------------------------------------------------ start-up
 
@@ -59,16 +65,36 @@ class Session:
         and counts as a loss, as a new game from the menu would. A saved game that cannot be
         read (moved aside by the store, see the notices) or that was won gives way to a new game
         of the default variant. A stuck game is resumed: the player may still undo out of it.
+
+        If another running spider-tui has the saved game open (:attr:`elsewhere` is then set),
+        the saved game is neither read nor counted nor written: the game asked for, or a new
+        one, is played without being saved, unless the player chooses :meth:`take_over`.
         """
+        house_rules = tuple(house_rules)
+        self._asked = (requested_variant, deal, house_rules, game)
         notices: list[str] = []
+        try:
+            self.elsewhere = self.saves.claim()
+        except Exception as e:  # the store promises not to raise; a bug must not stop start-up
+            self.elsewhere = None
+            notices.append(f"Whether another spider-tui has the saved game open could not be "
+                           f"checked: {_why(e)}")
+        if self.elsewhere is not None:
+            if game is None:
+                game, more = self._asked_game(requested_variant, deal, house_rules)
+                notices += more
+            self.game = game
+            self.meta = SaveMeta()
+            self._win_counted = None
+            return game, notices
         try:
             loaded = self.saves.load()
         except Exception as e:  # the store promises not to raise; a bug must not stop start-up
             loaded = LoadResult(None, SaveMeta(), [f"The saved game could not be read: {_why(e)}"])
         notices.extend(loaded.notices)
         saved = loaded.game
-        asked = game is not None or requested_variant is not None or deal is not None or bool(
-            tuple(house_rules))
+        asked = (game is not None or requested_variant is not None or deal is not None
+                 or bool(house_rules))
         if saved is not None and saved.status == WON:
             # Normally counted already; counted now if the statistics could not be written then.
             notices += self._notices("The win could not be counted", self.stats.record_win,
@@ -85,17 +111,32 @@ class Session:
             notices.append(f"The saved game ({saved.rules.name}, deal {saved.deal}) was replaced "
                            f"by the one asked for on the command line; it counts as a loss.")
         if game is None:
-            if asked:
-                given = tuple(house_rules)
-                # A variant named alone is played without the default's house rules, which may
-                # not even apply to it; a deal number alone keeps them.
-                hrs = given if requested_variant is not None or given else None
-                game, more = self.make_game(requested_variant, deal, hrs)
-            else:
-                game, more = self.make_game()
+            game, more = self._asked_game(requested_variant, deal, house_rules)
             notices += more
         notices += self.new_game_started(game)
         return game, notices
+
+    def _asked_game(self, requested_variant: str | None, deal: int | None,
+                    house_rules: tuple[str, ...]) -> tuple[Game, list[str]]:
+        """A new game of what the command line asked for (the settings' default if nothing)."""
+        if requested_variant is None and deal is None and not house_rules:
+            return self.make_game()
+        # A variant named alone is played without the default's house rules, which may not
+        # even apply to it; a deal number alone keeps them.
+        hrs = house_rules if requested_variant is not None or house_rules else None
+        return self.make_game(requested_variant, deal, hrs)
+
+    def take_over(self) -> tuple[Game | None, list[str]]:
+        """The player chose to take the saved game over from the other spider-tui (see
+        :attr:`elsewhere`): from now on this one saves, and the other saves its game aside.
+        Returns what :meth:`start` would have (the saved game resumed, or the game asked for,
+        which then replaces it) and notices; no game if it could not be taken over."""
+        try:
+            self.saves.take_over()
+        except Exception as e:  # the store promises not to raise
+            return None, [f"The saved game could not be taken over: {_why(e)}"]
+        requested_variant, deal, house_rules, game = self._asked
+        return self.start(requested_variant, deal, house_rules, game=game)
 
     def make_game(self, variant: str | None = None, deal: int | None = None,
                   house_rules: Iterable[str] | None = None) -> tuple[Game, list[str]]:
@@ -161,8 +202,10 @@ class Session:
         return self._save(game)
 
     def on_quit(self, game: Game) -> list[str]:
-        """The app is quitting (sync the clock first, so the time played is kept)."""
-        return self._save(game)
+        """The app is quitting (sync the clock first, so the time played is kept): save the
+        game, then let the next spider-tui have the saved game."""
+        notices = self._save(game)
+        return notices + self._notices("The saved game could not be let go", self.saves.release)
 
     def on_suspend(self, game: Game) -> list[str]:
         """The app is being suspended (Ctrl+Z): it may never come back."""

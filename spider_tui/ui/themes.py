@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from textual.color import Color
 from textual.theme import Theme
 
 from ..plugins.themespec import ThemeSpec
@@ -47,6 +48,23 @@ def to_theme(spec: ThemeSpec) -> Theme:
         dark=spec.dark,
         variables=dict(spec.variables),
     )
+
+
+def usable_theme(spec: ThemeSpec) -> Theme:
+    """The Textual theme of ``spec``, checked the way Textual will use it (every colour parsed,
+    the colour system generated), so a bad theme fails here, when it is registered, and never
+    later when ``t`` switches to it. Raises ``ValueError`` saying what is wrong."""
+    problems = spec.problems()
+    if problems:
+        raise ValueError("; ".join(f"{k}: {m}" for k, m in problems))
+    theme = to_theme(spec)
+    try:
+        for value in theme.variables.values():
+            Color.parse(value)
+        theme.to_color_system().generate()
+    except Exception as e:  # Textual's own message about the colour
+        raise ValueError(str(e) or type(e).__name__) from None
+    return theme
 
 
 def to_themes(specs: Iterable[ThemeSpec]) -> list[Theme]:

@@ -215,6 +215,9 @@ class RecordingManager:
         self.problems = list(problems)
         self.calls: list[tuple] = []
 
+    def take_news(self):
+        return self.real.take_news()
+
     def notify(self, hook, **kw):
         self.calls.append((hook, kw.get("kind") or kw.get("status")))
         return ["demo-plugin: action_played raised ValueError"] if hook == "action_played" \

@@ -134,8 +134,8 @@ async def test_a_plugin_variant_whose_deal_raises_is_refused_with_a_message_not_
         before = app.game.to_position()
         await pilot.press("d")
         assert app.game_screen.last_message == (
-            "The rules of Spider (one suit) failed: deal_targets() raised "
-            "ZeroDivisionError: kaput")
+            "The rules of Spider (one suit) (variant 'spider-1suit', from spider-1suit.toml) "
+            "failed: deal_targets() raised ZeroDivisionError: kaput")
         assert app.game.to_position() == before and app.game.deals_left == 4
         await pilot.press("u")  # and the game goes on
         assert app.game.deals_left == 5

@@ -182,7 +182,8 @@ def test_a_variant_method_that_raises_mid_move_refuses_the_move_and_changes_noth
     with pytest.raises(RuleFailure) as caught:
         game.play("2>1")
     assert isinstance(caught.value, IllegalMove)  # refused like any illegal move
-    assert str(caught.value) == ("the rules of Spider (one suit) failed: is_complete() raised "
+    assert str(caught.value) == ("the rules of Spider (one suit) (variant 'spider-1suit', from "
+                                 "spider-1suit.toml) failed: is_complete() raised "
                                  "ZeroDivisionError: kaput")
     assert game.to_position() == before and game.history == [] and game.actions == 0
     game.play("1>10")  # the game goes on
@@ -309,7 +310,8 @@ def test_broken_plugins_of_every_kind_are_isolated(home):
                      "duplicate: variant 'spider-4suit' is registered twice: by builtin and by "
                      "duplicate",
                      "raises: register_variants raised ValueError: cannot today",
-                     "bad_rules: variant 'broken' is broken: ZeroDivisionError: oops",
+                     "bad_rules: variant 'broken' is broken: accepts() raised "
+                     "ZeroDivisionError: oops",
                      "bad.toml: layout.columns: missing or not a positive whole number",
                      "not-toml.toml: not valid TOML",
                      "ugly.toml: colors.primary: 'red' is not a colour"):
@@ -378,3 +380,38 @@ def test_the_example_package_installs_plays_and_uninstalls(tmp_path):
     shutil.rmtree(target)  # uninstalled
     listed = _run(["-m", "spider_tui", "variants"], env)
     assert listed.returncode == 0 and "scorpion" not in listed.stdout.split()
+
+
+@pytest.mark.parametrize("vid", ["my-spidercells", "my-spidike", "my-rachel"])
+def test_the_three_worked_examples_of_new_piles_load_and_play(home, vid):
+    text = _docs_block(f'format = "spider-variant/1"\nid = "{vid}"')
+    (home / "variants" / f"{vid}.toml").write_text(text, encoding="utf-8")
+    mgr = load_plugins(entry_points=[EntryPoint("builtin", "spider_tui.plugins.builtin",
+                                                "spider_tui")])
+    assert mgr.problems == []
+    rules = mgr.catalog.variant(vid)
+    from spider_tui.testing import check_random_play
+
+    check_random_play(rules, deals=range(1, 3), steps=40, catalog=mgr.catalog)
+
+
+def test_the_documented_table_method_and_testing_examples_run():
+    namespace: dict = {}
+    exec(_docs_block("from spider_tui.engine import RuleSet\nfrom spider_tui.engine.cards "
+                     "import KING, RANK\nfrom spider_tui.engine.piles import COLUMN"), namespace)
+    towers = namespace["ScorpionTowers"].from_dict({
+        "id": "towers", "name": "Towers", "deck": {"sets": 4},
+        "layout": {"columns": 10, "up": 5}, "cells": {"count": 4, "dealt": [0, 1, 1, 0]},
+        "moves": {"place": "same-suit", "empty": "king"}, "win": "columns"}, "docs")
+    from spider_tui.testing import check_random_play
+
+    check_random_play(towers, deals=[1], steps=40)
+    kings: dict = {}
+    exec(_docs_block("# variants/kings_only.py"), kings)
+    registered = []
+    kings["register_variants"](registered.append)
+    testing_block = _docs_block("from spider_tui.testing import")
+    scope = {"KINGS_ONLY": registered[0]}
+    exec(testing_block, scope)
+    scope["test_kings_only_fill_spaces"]()
+    scope["test_random_play_keeps_every_card"]()

@@ -2,42 +2,25 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from spider_tui.engine import Catalog, Game, IllegalMove, State
+from spider_tui import testing
+from spider_tui.engine import Catalog, Game, IllegalMove
 from spider_tui.engine.cards import parse_card
-from spider_tui.scoring import BUILTIN_SCHEMES
+from spider_tui.testing import catalog_with
 from spider_tui_scorpion import SCORPION
 
 
 @pytest.fixture
 def catalog() -> Catalog:
-    cat = Catalog()
-    cat.add_variant(SCORPION, "scorpion")
-    for scheme in BUILTIN_SCHEMES:
-        cat.add_scoring(scheme, "builtin")
-    return cat
+    return catalog_with(SCORPION)
 
 
 def table(up: list[str], stock: list[str] = ()) -> Game:
     """A Scorpion game whose columns end with the face-up cards given (space-separated per
-    column); every other card of the deck is spread face down under the columns that have
-    face-up cards, so a column given as "" is empty."""
-    cols = [[parse_card(c) for c in spec.split()] for spec in up]
-    stock_cards = [parse_card(c) for c in stock]
-    rest = Counter(SCORPION.deck_cards())
-    rest.subtract(c for col in cols for c in col)
-    rest.subtract(stock_cards)
-    hidden = sorted(rest.elements())
-    holders = [i for i, col in enumerate(cols) if col]
-    down: list[list[int]] = [[] for _ in cols]
-    for n, c in enumerate(hidden):
-        down[holders[n % len(holders)]].append(c)
-    state = State(SCORPION, [d + c for d, c in zip(down, cols)], [len(d) for d in down],
-                  stock_cards)
-    return Game(SCORPION, state)
+    column); every other card of the deck lies face down under the columns that have
+    face-up cards, so a column given as "" is empty (spider_tui.testing does the work)."""
+    return testing.table(SCORPION, up, stock=" ".join(stock))
 
 
 def test_builds_down_in_suit_only():

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from ...engine import FOUNDATION, Game, IllegalMove, Move
+from ...engine import FOUNDATION, Game, IllegalMove, Move, RuleFailure
 from ...engine.cards import glyph
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import BACK, BACKS, MORE_DOWN, MORE_UP, min_size
@@ -227,6 +227,7 @@ class GameScreen(Screen[None]):
             id=rules.id, deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
             runs=f"{game.runs_removed}/{rules.win_runs}", deals=str(game.deals_left))
+        self.app.report_news()  # a plugin's scheme or variant that failed just now, say
 
     def _info_text(self) -> str:
         if self.demo_timer is not None:
@@ -303,8 +304,12 @@ class GameScreen(Screen[None]):
             return "that card is face down"
         j = st.rs[col]
         if index < j:
-            return (f"{glyph(a[index])} cannot be lifted: "
-                    + self.game.rules.why_not_linked(a[j - 1], a[j]))
+            try:
+                why = self.game.rules.why_not_linked(a[j - 1], a[j])
+            except RuleFailure as e:  # a plugin's message that is not one
+                self.game.rule_failed(e)
+                return str(e)
+            return f"{glyph(a[index])} cannot be lifted: {why}"
         return None
 
     def _legal_targets(self, src: int, count: int | None) -> tuple[int, ...]:

@@ -1,0 +1,65 @@
+"""``spider-tui new-variant ID [--python] [--from VARIANT]``: write a starting variant file."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from . import CommandError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "new-variant",
+        help="write a starting variant file (TOML, or a Python plugin) to edit",
+        description="Write a new variant file made from an existing variant, every key "
+                    "written out with the values it takes, into your variants folder (or "
+                    "--dir). Edit it, check it with spider-tui check-variant, and it appears "
+                    "in the game's menu.",
+    )
+    p.add_argument("id", metavar="ID", help="the new variant's id (letters, digits, - _ .)")
+    p.add_argument("--from", dest="base", metavar="VARIANT", default="spider-2suit",
+                   help="the variant to start from (default: spider-2suit)")
+    p.add_argument("--python", action="store_true",
+                   help="write a Python plugin (for rules data cannot say) instead of TOML")
+    p.add_argument("--name", help="the new variant's name (default: made from the id)")
+    p.add_argument("--dir", metavar="DIR", help="where to write it (default: your variants "
+                                                "folder)")
+    p.add_argument("--force", action="store_true", help="write over a file already there")
+    return p
+
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def run(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    from .. import paths
+    from ..plugins.authoring import variant_python, variant_toml
+    from ..plugins.manager import get_manager
+
+    vid = args.id
+    if not _ID.match(vid) or set(vid) <= {"."}:
+        raise CommandError(f"{vid[:40]!r} is not a variant id: use letters, digits, '-', '_' and "
+                           f"'.', starting with a letter or digit, at most 64")
+    catalog = get_manager().catalog
+    if vid in catalog.variants:
+        raise CommandError(f"variant {vid!r} already exists (from "
+                           f"{catalog.owners.get(('variant', vid), '?')}): choose another id")
+    base = catalog.variant(args.base)
+    name = args.name or vid.replace("-", " ").replace("_", " ").title()
+    rules = dataclasses.replace(base, id=vid, name=name, house_rules=(),
+                                description=f"{name}: made from {base.name}.")
+    folder = Path(args.dir) if args.dir else paths.user_variants_dir()
+    stem = vid.replace("-", "_").replace(".", "_") if args.python else vid
+    path = folder / f"{stem}.{'py' if args.python else 'toml'}"
+    if path.exists() and not args.force:
+        raise CommandError(f"{path} already exists (--force writes over it)")
+    text = variant_python(rules, stem) if args.python else variant_toml(rules)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path} (from {base.id})")
+    print(f"check it with: spider-tui check-variant {path}")
+    return 0
