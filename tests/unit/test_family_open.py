@@ -164,8 +164,9 @@ def test_won_when_every_column_is_one_complete_run(variant, runs):
     assert g.status == "won" and g.state.runs == []  # the runs stay on the table
 
 
-def test_wake_robin_builds_and_lifts_by_rank_alone():
-    g = position("wake-robin", pad(9, "9C", "8C 7H", "8S"), filler=1)
+@pytest.mark.parametrize("variant, n", [("wake-robin", 9), ("wake-robin-3decks", 13)])
+def test_wake_robin_builds_and_lifts_by_rank_alone(variant, n):
+    g = position(variant, pad(n, "9C", "8C 7H", "8S"), filler=1)
     g.play("2>1")  # 8♣ 7♥ lift together and go onto 9♣: suits never matter
     assert cards(g, 1).endswith("9C 8C 7H")
     assert refused(g, "3>1") == "8♠ cannot go onto 7♥: it takes a 6"
