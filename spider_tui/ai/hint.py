@@ -107,7 +107,10 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     board = Board.from_game(game, peek=peek)
     legal = {(m.as_tuple()): m for m in game.legal_moves()}
     skip = set(avoid or ())
-    roots = [t for t, m in legal.items() if t != DEAL and m not in skip]
+    # The first moves: each a different table (never a whole column into an empty one, and
+    # into the first empty column only), so that no hint changes nothing and none repeats
+    # another into an empty column alike.
+    roots = [m.as_tuple() for m in game.distinct_moves() if not m.is_deal and m not in skip]
     forbidden = forbidden or set()
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)

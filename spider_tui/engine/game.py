@@ -187,6 +187,9 @@ class Game:
         if legal is not None and legal[0] == self._version:
             return list(legal[1])
         st = self.state
+        if self.status == WON:  # a won game is over: nothing more to play
+            self._legal = (self._version, [])
+            return []
         try:
             raw = st.moves()
         except RuleFailure as e:  # manual removal asks the plugin what a complete run is;
@@ -262,6 +265,27 @@ class Game:
         return self.resolve(Move(codes[s], FOUNDATION if d == FOUNDATION else codes[d], k,
                                  explicit=True))
 
+    def distinct_moves(self) -> list[Move]:
+        """The legal actions that each change the table in its own way: :meth:`legal_moves`
+        without moving a whole column (nothing face down under it) into an empty one, which
+        only swaps two columns, and with a move into an empty column kept for the first empty
+        column alone (the others would leave the same table with columns swapped). What the
+        hint suggests and the one-tap ranking offers come from here."""
+        st = self.state
+        cols = st.cols
+        first_empty = next((i for i, c in enumerate(cols) if not c), -1)
+        out = []
+        ncols = len(cols)
+        for m in self.legal_moves():
+            d = m.dst
+            if d is not None and 0 <= d < ncols and not cols[d]:
+                s = m.src
+                if d != first_empty or (0 <= s < ncols and m.count == len(cols[s])
+                                        and not st.down[s]):
+                    continue
+            out.append(m)
+        return out
+
     @property
     def status(self) -> str:
         if self._status is not None and self._status[0] == self._version:
@@ -333,6 +357,8 @@ class Game:
         if not isinstance(m, Move):
             raise NotationError(f"{move!r} is not a move")
         st = self.state
+        if self.status == WON:
+            raise IllegalMove("the game is won", m)
         if m.is_deal:
             reason = st.deal_refusal()
             if reason:
@@ -385,7 +411,11 @@ class Game:
                     raise IllegalMove(rules.why_not_in_empty(head), m)
             elif not comp.accept[head][b[-1]]:
                 raise IllegalMove(rules.why_not_accepted(head, b[-1]), m)
-            return Move(s, d, k, explicit=not b)
+            # The count is written where the target does not imply it, as legal_moves writes
+            # it: into an empty column, or where more than one count fits the card there.
+            explicit = not b or sum(1 for j in range(1, lift + 1)
+                                    if comp.accept[a[la - j]][b[-1]]) > 1
+            return _move(s, d, k, explicit)
         if not b:
             for k in range(lift, 0, -1):
                 if comp.empty_ok[a[la - k]]:
@@ -412,9 +442,12 @@ class Game:
         if s is None:
             raise NotationError(self._no_such_pile(m.src), m)
         if m.dst == FOUNDATION:
+            # "f": a complete run to the foundation runs leave for, else the first
+            # card-by-card foundation that takes the card.
+            dsts = [FOUNDATION] if rules.runs_leave and not rules.auto_remove else []
             if m.anywhere and rules.foundations:
-                dsts = [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
-            else:
+                dsts += [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
+            if not dsts:
                 dsts = [FOUNDATION]
         elif m.anywhere:
             kind = code_kind(m.dst)
@@ -495,9 +528,9 @@ class Game:
         a = st.cols[s]
         la = len(a)
         lift = st.liftable(s)
-        if RANK[target] == 1:
-            return "nothing goes onto an Ace"
         comp = st.comp
+        if not any(row[target] for row in comp.accept):
+            return rules.why_not_accepted(a[-1], target)  # "nothing goes onto an Ace"
         # A card further up would fit, but the run down to it cannot be lifted.
         for j in range(la - lift - 1, st.down[s] - 1, -1):
             if comp.accept[a[j]][target]:

@@ -10,8 +10,8 @@ game, the statistics, the settings file) when the app was given one.
 
 from __future__ import annotations
 
-import time
 from functools import partial
+from time import monotonic
 from typing import TYPE_CHECKING, Any, Iterable
 
 from textual import events
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .screens.variants import GameChoice
 
 FALLBACK_VARIANT = "spider-4suit"
+#: Seconds of play between two saves of the clock (a killed terminal loses at most these).
+CLOCK_SAVE_SECONDS = 5.0
 
 
 class SpiderApp(App[None]):
@@ -69,7 +71,15 @@ class SpiderApp(App[None]):
         self.game: Game = game if game is not None else self._first_game()
         self.game_screen: GameScreen | None = None
         self._ended = False
-        self._clock_at = time.monotonic()
+        # The clock runs while a started game is played on the board: not while a screen
+        # covers the board or the terminal is out of focus, nor, for a game resumed, before
+        # the first action.
+        self._clock_at = monotonic()
+        self._covered = False
+        self._away = False
+        self._waiting = self.game.started
+        #: ``game.elapsed`` when the game was last saved.
+        self._saved_elapsed = self.game.elapsed
         #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
         #: just after ``q`` must not open a screen while the app is being taken down).
         self.closing = False
@@ -146,8 +156,24 @@ class SpiderApp(App[None]):
         self.set_interval(1.0, self._tick)
         self.app_suspend_signal.subscribe(self, self._suspending)
         self._announce_start(self.game)
-        self._check_over()
+        pending = getattr(self.session, "pending", None)
+        if pending is not None:
+            self.session.pending = None
+            self.call_after_refresh(self._ask_keep_saved, pending)
+        else:
+            self._check_over()
         self._ask_if_open_elsewhere()
+
+    def _ask_keep_saved(self, requested: Game) -> None:
+        """The command line asked for ``requested`` over a saved game in progress: which?"""
+        from .screens.confirm import KeepSavedScreen
+
+        def answered(answer: str | None) -> None:
+            if answer == "new":
+                self.start_game(requested)
+            else:
+                self._check_over()
+        self.push_screen(KeepSavedScreen(self.game, requested), answered)
 
     def _ask_if_open_elsewhere(self) -> None:
         """Another spider-tui had the saved game open when this one started: ask the player."""
@@ -185,7 +211,9 @@ class SpiderApp(App[None]):
             self._notices(self.session.new_game_started(game))
         self.game = game
         self._ended = False
-        self._clock_at = time.monotonic()
+        self._clock_at = monotonic()
+        self._waiting = game.started
+        self._saved_elapsed = game.elapsed
         if self.game_screen is not None and self.game_screen.is_mounted:
             self.game_screen.load_game()
         self._announce_start(game)
@@ -209,11 +237,12 @@ class SpiderApp(App[None]):
                 raise IllegalMove("no move given")
             step = game.play(move)
             kind = "deal" if step.move.is_deal else "move"
-        if game.actions == 1:
-            self._clock_at = time.monotonic()  # the clock starts with the first action
+        self._waiting = False  # the clock starts (again) with the first action
+        self._clock_at = monotonic()
         # Saved first: whatever a plugin's hook does after, the action is not lost.
         if self.session is not None:
             self._notices(self.session.after_action(game))
+            self._saved_elapsed = game.elapsed
         self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
         if self._ended and game.status == PLAYING:
             self._ended = False  # an undo out of a stuck position: the game goes on
@@ -292,15 +321,45 @@ class SpiderApp(App[None]):
 
     # ------------------------------------------------------------------ the clock
 
-    def _sync_clock(self) -> None:
-        now = time.monotonic()
+    def clock_running(self) -> bool:
         game = self.game
-        if game.started and game.status == PLAYING and not self._ended:
-            game.elapsed += now - self._clock_at
+        return (game.started and game.status == PLAYING and not self._ended
+                and not (self._covered or self._away or self._waiting))
+
+    def _sync_clock(self) -> None:
+        now = monotonic()
+        if self.clock_running():
+            self.game.elapsed += now - self._clock_at
         self._clock_at = now
+
+    def board_covered(self, covered: bool) -> None:
+        """A screen opened over the board (or the last one closed): the clock stops (goes
+        on)."""
+        self._sync_clock()
+        self._covered = covered
+
+    def on_app_blur(self) -> None:
+        """The terminal lost the focus: the clock stops, and the game is saved (the terminal
+        may be closed next)."""
+        self._sync_clock()
+        self._away = True
+        self._keep_time()
+
+    def on_app_focus(self) -> None:
+        self._sync_clock()
+        self._away = False
+
+    def _keep_time(self) -> None:
+        """Save the game if its clock moved since the last save."""
+        game = self.game
+        if self.session is not None and game.elapsed != self._saved_elapsed:
+            self._saved_elapsed = game.elapsed
+            self._notices(self.session.keep_time(game))
 
     def _tick(self) -> None:
         self._sync_clock()
+        if self.game.elapsed - self._saved_elapsed >= CLOCK_SAVE_SECONDS:
+            self._keep_time()
         if self.game_screen is not None and self.game_screen.is_mounted:
             self.game_screen.refresh_status()
 

@@ -18,6 +18,8 @@ MAX_CARD_WIDTH = 14
 #: Rows the board needs besides the columns: status, stock/foundations, column numbers, footer.
 CHROME_ROWS = 4
 MIN_COLUMN_ROWS = 8
+#: From this many rows the stock and the foundations are drawn card-sized.
+TALL_HEIGHT = 30
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ def column_rows(n_down: int, n_up: int, height: int, scroll: int = 0,
         return [Row(EMPTY)] * min(3, height), 0
     ext = tall if n_up and n_down + n_up + tall <= height else 0
     back_rows = n_down if n_down + n_up + ext <= height or n_down <= 1 else 1
+    if back_rows < n_down and n_up and back_rows + n_up + tall <= height:
+        ext = tall  # the face-down cards fold into one row, which leaves room
     rows: list[Row] = []
     if back_rows == n_down:
         rows.extend(Row(BACK, i) for i in range(n_down))

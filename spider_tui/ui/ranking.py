@@ -1,8 +1,11 @@
 """Where a tapped card should go: the one-tap ranking of the seed's help page.
 
 Same suit before off-suit; a move that turns a card over or empties its column ranks higher;
-a whole column is never moved into an empty one; breaking a run that is already joined in suit is
-penalised. This module reads the engine only (no Textual), so it is tested and reused freely: the
+a whole column is never moved into an empty one (the moves come from
+:meth:`~spider_tui.engine.Game.distinct_moves`, as the hint's do); breaking a run that is already
+joined in suit is penalised. Places that score alike are told apart as a strong player would:
+the longer same-suit run formed, then fewer face-down cards buried, then the column nearer to
+empty. This module reads the engine only (no Textual), so it is tested and reused freely: the
 placeholder hint (used when the AI's hint is missing) ranks every move with the same rules.
 """
 
@@ -30,14 +33,43 @@ class Ranked:
     move: Move
     score: int
     effects: tuple[str, ...] = ()
+    #: How a strong player breaks a tie of ``score`` (higher first): the same-suit run the
+    #: move forms, fewer face-down cards buried under the destination, a destination column
+    #: nearer to empty.
+    tiebreak: tuple[int, ...] = ()
 
     @property
     def reason(self) -> str:
         return ", ".join(self.effects)
 
+    @property
+    def key(self) -> tuple[int, ...]:
+        """What the ranking sorts by, best highest; equal keys are places truly alike."""
+        return (self.score, *self.tiebreak)
+
+    @property
+    def penalised(self) -> bool:
+        """Does the seed's ranking penalise it (it breaks a run joined in suit)? One tap never
+        plays such a move by itself."""
+        return BROKEN in self.effects
+
+
+BROKEN = "breaks a joined run"
+
 
 def _joined(upper: int, lower: int) -> bool:
     return SUIT[upper] == SUIT[lower] and RANK[upper] == RANK[lower] + 1
+
+
+def _suited_run(col: list[int], down: int) -> int:
+    """How many cards at the end of ``col`` (face up) form one same-suit descending run."""
+    n = len(col)
+    if n <= down:
+        return 0
+    j = n - 1
+    while j > down and _joined(col[j - 1], col[j]):
+        j -= 1
+    return n - j
 
 
 def rank_move(game: Game, move: Move) -> Ranked:
@@ -48,17 +80,24 @@ def rank_move(game: Game, move: Move) -> Ranked:
     n = len(a)
     head = a[n - k]
     effects: list[str] = []
+    run = 0
+    buried = 0
+    size = 0
     if d == FOUNDATION:
         score = TO_FOUNDATION
         effects.append("sends a complete run to the foundation")
     elif not st.cols[d]:
         score = INTO_EMPTY
         effects.append(f"moves into empty column {d + 1}")
-    elif SUIT[st.cols[d][-1]] == SUIT[head]:
-        score = SAME_SUIT
-        effects.append("builds in suit")
     else:
-        score = OFF_SUIT
+        b = st.cols[d]
+        buried, size = st.down[d], len(b)
+        if SUIT[b[-1]] == SUIT[head]:
+            score = SAME_SUIT
+            effects.append("builds in suit")
+            run = _suited_run(b, st.down[d]) + _suited_run(a[n - k:], 0)
+        else:
+            score = OFF_SUIT
     if n - k == st.down[s] and st.down[s] > 0:
         score += FLIPS
         effects.append(f"turns over a card in column {s + 1}")
@@ -67,58 +106,39 @@ def rank_move(game: Game, move: Move) -> Ranked:
         effects.append(f"empties column {s + 1}")
     if n - k - 1 >= st.down[s] and _joined(a[n - k - 1], head):
         score += BREAKS_RUN
-        effects.append("breaks a joined run")
-    return Ranked(move, score, tuple(effects))
+        effects.append(BROKEN)
+    return Ranked(move, score, tuple(effects), (run, -buried, -size))
 
 
-def _pointless(game: Game, move: Move) -> bool:
-    """A whole column into an empty one changes nothing."""
-    st = game.state
-    return (move.dst is not None and move.dst >= 0 and not st.cols[move.dst]
-            and move.count == len(st.cols[move.src]) and st.down[move.src] == 0)
-
-
-def _collapse_empties(moves: list[Move], cols: list[list[int]]) -> list[Move]:
-    """Keep one empty column as the destination: the empty columns are all alike."""
-    seen_empty: set[tuple[int, int]] = set()
-    out = []
-    for m in moves:
-        if m.dst is not None and m.dst >= 0 and not cols[m.dst]:
-            key = (m.src, m.count or 0)
-            if key in seen_empty:
-                continue
-            seen_empty.add(key)
-        out.append(m)
-    return out
+def _ranked(game: Game, moves: list[Move]) -> list[Ranked]:
+    """``moves`` ranked best first (ties keep their order: by column, then fewer cards)."""
+    ranked = [rank_move(game, m) for m in moves]
+    ranked.sort(key=lambda r: tuple(-x for x in r.key))
+    return ranked
 
 
 def destinations(game: Game, src: int, count: int) -> list[Ranked]:
     """Every sensible legal destination for the last ``count`` cards of column ``src``, best
-    first (ties keep column order)."""
-    moves = [m for m in game.legal_moves()
-             if not m.is_deal and m.src == src and m.count == count and not _pointless(game, m)]
-    moves = _collapse_empties(moves, game.state.cols)
-    ranked = [rank_move(game, m) for m in moves]
-    ranked.sort(key=lambda r: -r.score)
-    return ranked
+    first (ties keep column order): the moves of :meth:`Game.distinct_moves`, so never a whole
+    column into an empty one, and one empty column for all."""
+    return _ranked(game, [m for m in game.distinct_moves()
+                          if not m.is_deal and m.src == src and m.count == count])
 
 
 def best_tier(ranked: list[Ranked]) -> list[Ranked]:
-    """The moves that share the top score (several mean: let the player choose)."""
+    """The moves as good as the first (several mean: let the player choose)."""
     if not ranked:
         return []
-    top = ranked[0].score
-    return [r for r in ranked if r.score == top]
+    top = ranked[0].key
+    return [r for r in ranked if r.key == top]
 
 
 def column_moves(game: Game, src: int) -> list[Ranked]:
-    """Every sensible move out of column ``src`` (any length), best first."""
-    moves = [m for m in game.legal_moves()
-             if not m.is_deal and m.src == src and not _pointless(game, m)]
-    moves = _collapse_empties(moves, game.state.cols)
-    ranked = [rank_move(game, m) for m in moves]
-    ranked.sort(key=lambda r: (-r.score, -(r.move.count or 0)))
-    return ranked
+    """Every sensible move out of column ``src`` (any length), best first (ties: more cards
+    first)."""
+    moves = [m for m in game.distinct_moves() if not m.is_deal and m.src == src]
+    moves.sort(key=lambda m: -(m.count or 0))
+    return _ranked(game, moves)
 
 
 def _undoes_last(game: Game, move: Move) -> bool:
@@ -135,8 +155,8 @@ def useful_moves(game: Game) -> list[Ranked]:
     the move that just takes back the last one."""
     out: list[Ranked] = []
     st = game.state
-    for m in game.legal_moves():
-        if m.is_deal or _pointless(game, m) or _undoes_last(game, m):
+    for m in game.distinct_moves():
+        if m.is_deal or _undoes_last(game, m):
             continue
         r = rank_move(game, m)
         a = st.cols[m.src]

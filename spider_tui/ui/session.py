@@ -52,6 +52,9 @@ class Session:
         self.elsewhere: Any = None
         #: What :meth:`start` was asked for, to start again after :meth:`take_over`.
         self._asked: tuple = (None, None, (), None)
+        #: The game the command line asked for over a saved game in progress, which
+        #: :meth:`start` kept: the app asks the player which of the two to play.
+        self.pending: Game | None = None
 
     # ------------------------------------------------------------------ start-up
 
@@ -61,10 +64,12 @@ class Session:
         """The game to play at start-up, and notices.
 
         The saved game is resumed unless the command line asked for a game (a variant, a deal,
-        house rules, or a ``game`` it built itself): then a saved game in progress is given up
-        and counts as a loss, as a new game from the menu would. A saved game that cannot be
-        read (moved aside by the store, see the notices) or that was won gives way to a new game
-        of the default variant. A stuck game is resumed: the player may still undo out of it.
+        house rules, or a ``game`` it built itself). A saved game in progress is then kept, and
+        the game asked for waits in :attr:`pending` for the player to choose in the app (with
+        ``confirm_new_game`` off it is given up at once and counts as a loss, as a new game from
+        the menu would). A saved game that cannot be read (moved aside by the store, see the
+        notices) or that was won gives way to a new game of the default variant. A stuck game
+        is resumed: the player may still undo out of it.
 
         If another running spider-tui has the saved game open (:attr:`elsewhere` is then set),
         the saved game is neither read nor counted nor written: the game asked for, or a new
@@ -101,18 +106,18 @@ class Session:
                                      saved, loaded.meta)
             saved = None
         if saved is not None and not asked:
-            self.meta = loaded.meta
-            self.game = saved
-            self._win_counted = None
-            return saved, notices
+            return self._resume(saved, loaded.meta), notices
+        if game is None:
+            game, more = self._asked_game(requested_variant, deal, house_rules)
+            notices += more
         if saved is not None and saved.started:
+            if self.config.confirm_new_game:
+                self.pending = game
+                return self._resume(saved, loaded.meta), notices
             notices += self._notices("The saved game could not be counted",
                                      self.stats.record_abandoned, saved, loaded.meta)
             notices.append(f"The saved game ({saved.rules.name}, deal {saved.deal}) was replaced "
                            f"by the one asked for on the command line; it counts as a loss.")
-        if game is None:
-            game, more = self._asked_game(requested_variant, deal, house_rules)
-            notices += more
         notices += self.new_game_started(game)
         return game, notices
 
@@ -137,6 +142,12 @@ class Session:
             return None, [f"The saved game could not be taken over: {_why(e)}"]
         requested_variant, deal, house_rules, game = self._asked
         return self.start(requested_variant, deal, house_rules, game=game)
+
+    def _resume(self, saved: Game, meta: SaveMeta) -> Game:
+        self.meta = meta
+        self.game = saved
+        self._win_counted = None
+        return saved
 
     def make_game(self, variant: str | None = None, deal: int | None = None,
                   house_rules: Iterable[str] | None = None) -> tuple[Game, list[str]]:
@@ -209,6 +220,11 @@ class Session:
 
     def on_suspend(self, game: Game) -> list[str]:
         """The app is being suspended (Ctrl+Z): it may never come back."""
+        return self._save(game)
+
+    def keep_time(self, game: Game) -> list[str]:
+        """The clock ran a few seconds, or stopped: save, so that a killed terminal loses at
+        most those seconds of the time played."""
         return self._save(game)
 
     # ------------------------------------------------------------------ settings

@@ -20,7 +20,7 @@ from spider_tui.ui.screens.help import HelpScreen
 from spider_tui.ui.screens.stuck import StuckScreen
 from spider_tui.ui.screens.variants import VariantScreen, daily_deal
 from spider_tui.ui.screens.won import WonScreen
-from uihelpers import SIZE, card_offset, kings, make_app
+from uihelpers import SIZE, card_offset, help_rows, kings, make_app, screen_text
 
 CLUBS = ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scorpion-plugin" / "src"
@@ -132,11 +132,27 @@ async def test_help_shows_the_rules_of_this_variant_and_the_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        text = str(app.screen.query_one("#help-text").render())
+        text = "\n".join(await help_rows(app, pilot))
         assert "Spider (two suits)" in text and "Lifting is strict" in text
         assert "Undo" in text and "Hint" in text and "Deal" in text
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_help_key_list_does_not_wrap_mid_phrase_at_80_columns():
+    from spider_tui.ui.screens.help import key_lines
+
+    app = make_app(Game.new("big-spider", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        rows = await help_rows(app, pilot)
+        lines = key_lines(app, [b for b in (*GameScreen.BINDINGS, *app.BINDINGS)
+                                if not (b.id or "").startswith("column_")])
+        assert len(lines) > 10
+        for keys, what in lines:
+            assert any(what in row for row in rows), what
+        # Columns 11 to 13 of Big Spider have their keys.
+        assert any(row.strip().startswith("! @ #") and "11–13" in row for row in rows)
 
 
 async def test_registered_themes_are_textual_themes_with_card_colours():
@@ -255,3 +271,126 @@ async def test_a_long_column_is_folded_and_scrolls(board):
         assert col.scroll > 0
         kinds = [col.hit(1, y)[0] for y in range(1, col.size.height)]
         assert "more-down" in kinds
+
+
+async def test_foundation_slots_grow_with_the_window():
+    app = make_app(Game.new("spider-4suit", 3))
+    async with app.run_test(size=SIZE) as pilot:
+        slots = app.game_screen.foundations
+        for size in [(120, 40), (80, 24), (120, 40), (200, 60), (120, 40), (80, 24), (120, 40)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            text = slots.render().plain
+            if size[1] >= 30:
+                # Card-sized boxes, three rows high.
+                assert slots.size.height >= 3 and text.count("╭") == 8, size
+            else:
+                assert "╭" not in text and text.count("··") == 8, size
+
+
+async def test_the_exposed_card_is_full_height_over_folded_face_down_cards(board):
+    # Column 1 holds every card left out, face down: too many for one row each.
+    app = make_app(board([([], ["5H"]), ([], ["8S"])] + kings(8), filler=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        col = app.game_screen.columns[0]
+        kinds = [col.hit(3, y)[0] for y in range(1, col.size.height)]
+        assert kinds[:4] == ["backs", "card", "face", "face"]
+
+
+@pytest.mark.parametrize("variant", ["spider-4suit", "big-spider", "spiderette"])
+async def test_every_column_is_as_wide_as_the_others(variant):
+    app = make_app(Game.new(variant, 3))
+    async with app.run_test(size=SIZE) as pilot:
+        for width in (80, 63, 105, 127, 200):
+            if width < min_size(app.game.rules.columns)[0]:
+                continue
+            await pilot.resize_terminal(width, 30)
+            await pilot.pause()
+            widths = {c.region.width for c in app.game_screen.columns}
+            assert len(widths) == 1, (width, widths)
+            # The board uses the width: what is left over is less than a column.
+            left = width - len(app.game_screen.columns) * widths.pop()
+            assert 0 <= left < len(app.game_screen.columns)
+
+
+async def test_check_boxes_and_radio_buttons_differ_in_shape_on_and_off():
+    from textual.widgets import Checkbox, RadioButton
+
+    from spider_tui.ui.screens.variants import VariantScreen
+
+    app = make_app(Game.new("spider-2suit", 1), one_tap=True, hint_peek=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.click("#--content-tab-tab-play")
+        await pilot.pause()
+        on = app.screen.query_one("#one-tap", Checkbox)
+        off = app.screen.query_one("#hint-peek", Checkbox)
+        assert on.value and not off.value
+        on_text, off_text = on.render().plain, off.render().plain
+        assert on_text[:3] != off_text[:3] and on_text[3:].strip() and "x" in on_text[:3].lower()
+        await pilot.press("escape")
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, VariantScreen)
+        radios = list(app.screen.query(RadioButton))
+        pressed = [r.render().plain[:3] for r in radios if r.value]
+        unpressed = {r.render().plain[:3] for r in radios if not r.value}
+        assert len(pressed) == 1 and pressed[0] not in unpressed
+
+
+async def test_opening_the_settings_builds_little_and_leaves_the_key_bar_alone():
+    # What made the settings slow to open: all three tabs built at once, and the key bar under
+    # the board rebuilt when a screen opened over it and again when it closed.
+    from textual.widgets import OptionList
+
+    from spider_tui.ui.screens.settings import SettingsScreen
+
+    app = make_app(Game.new("spider-2suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = list(app.game_screen.footer.children)
+        assert keys
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert not app.screen.query("#key-list") and not app.screen.query("#one-tap")
+        await pilot.click("#--content-tab-tab-keys")
+        await pilot.pause()
+        assert app.screen.query_one("#key-list", OptionList).option_count > 10
+        await pilot.press("escape")
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert list(app.game_screen.footer.children) == keys
+
+
+@pytest.mark.parametrize("width", [80, 50])
+async def test_the_status_line_shows_a_short_name_and_the_house_rules_at_any_width(width):
+    g = Game.new("spider-1suit", 123456789, ("relaxed-deal", "manual-removal"))
+    app = make_app(g)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        line = screen_text(app).splitlines()[0]
+        assert "spider-1suit" not in line
+        assert line.startswith(("Spider 1 suit", "Spider (one suit)")), line
+        assert "+" in line and "relaxed" in line and "manual" in line, line
+        if width == 80:
+            assert "123456789" in line, line
+
+
+async def test_a_hint_after_a_win_says_the_game_is_won(board):
+    app = make_app(last_move_wins(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        assert isinstance(app.screen, WonScreen)
+        await pilot.click("#answer-cancel")  # Look at the table
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("H")
+        message = app.game_screen.last_message
+        assert "won" in message and "undo" not in message.lower()
+        assert app.game_screen.hint_shown is None

@@ -97,3 +97,10 @@ def test_the_placeholder_hint_gives_legal_moves_when_the_ai_is_missing(monkeypat
     found = hinting.get_hints(g)
     assert found and all(g.is_legal(h.move) for h in found)
     assert found[-1].move.is_deal and "column" in found[0].reason
+
+
+def test_exposed_card_grows_when_the_face_down_cards_fold_into_one_row():
+    rows, _ = column_rows(25, 1, 20)
+    assert [r.kind for r in rows] == [BACKS, CARD, FACE, FACE]
+    rows, _ = column_rows(25, 3, 20, tall=4)
+    assert [r.kind for r in rows] == [BACKS, CARD, CARD, CARD] + [FACE] * 4

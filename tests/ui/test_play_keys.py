@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spider_tui.engine import Game
-from uihelpers import SIZE, column, kings, make_app
+from uihelpers import SIZE, column, help_rows, kings, make_app
 
 
 def tap_table(board):
@@ -79,6 +79,30 @@ async def test_hint_is_a_legal_move_shown_on_the_table_and_cycles(board):
             assert app.game_screen.hint_shown != first
 
 
+async def test_hints_never_move_a_whole_column_into_an_empty_one_nor_repeat_empties(board):
+    # Columns 1, 5 and 7 are empty; column 2 holds K♠ alone, column 6 J♠ alone, column 9 9♠.
+    g = board([([], []), ([], ["KS"]), (["4S"], ["5S"]), ([], ["6S", "3S"]), ([], []),
+               ([], ["JS"]), ([], []), ([], ["8S"]), ([], ["9S"]), (["TS"], ["2S"])],
+              filler=10, variant="spider-1suit")
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("H")
+        hints = app.game_screen.hint.hints
+        shown = [app.game_screen.hint_shown]
+        for _ in hints[1:]:
+            await pilot.press("H")
+            shown.append(app.game_screen.hint_shown)
+        assert [h.move for h in shown] == [h.move for h in hints]
+        st = app.game.state
+        into_empty = [h.move for h in hints if not h.move.is_deal and not st.cols[h.move.dst]]
+        # Never a move that changes nothing: a whole column into an empty one.
+        assert not [m for m in into_empty if m.count == len(st.cols[m.src])
+                    and not st.down[m.src]]
+        # The empty columns are alike: each run goes into one of them, at most once.
+        runs = [(m.src, m.count) for m in into_empty]
+        assert len(runs) == len(set(runs)) and {m.dst for m in into_empty} <= {0}
+
+
 async def test_no_useful_hint_says_so(board):
     # 7♥ may hop from 8♠ to 8♣ and back, which gains nothing; nothing else moves.
     g = board([([], ["8S", "7H"]), ([], ["8C"])] + kings(8), filler=3)
@@ -139,3 +163,37 @@ async def test_a_plugin_variant_whose_deal_raises_is_refused_with_a_message_not_
         assert app.game.to_position() == before and app.game.deals_left == 4
         await pilot.press("u")  # and the game goes on
         assert app.game.deals_left == 5
+
+
+async def test_big_spider_columns_11_to_13_have_keys_shown_in_the_help():
+    from spider_tui.ui.screens.help import HelpScreen
+
+    g = Game.new("big-spider", 2024)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        # Shift+1, Shift+2, Shift+3 (! @ #) are columns 11, 12 and 13.
+        for key, col in (("exclamation_mark", 10), ("at", 11), ("number_sign", 12)):
+            await pilot.press(key)
+            sel = app.game_screen.selection
+            assert sel is not None and sel.src == col, key
+            await pilot.press("escape")
+        m = next(m for m in app.game.legal_moves() if not m.is_deal and m.src >= 10)
+        await pilot.press({10: "exclamation_mark", 11: "at", 12: "number_sign"}[m.src])
+        await pilot.press(str((m.dst + 1) % 10) if m.dst < 10 else
+                          {10: "exclamation_mark", 11: "at", 12: "number_sign"}[m.dst])
+        assert app.game.actions == 1
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        rows = await help_rows(app, pilot)
+        assert any(row.strip().startswith("! @ #") and "Columns 11–13" in row for row in rows)
+
+
+async def test_a_column_picked_twice_never_breaks_a_joined_run(board):
+    # Column 1 ends 8♣ 7♠ 6♥ 5♥; only 5♥ can move (onto 6♦), which would leave 6♥.
+    g = board([([], ["8C", "7S", "6H", "5H"]), ([], ["6D"])] + kings(8), filler=3)
+    app = make_app(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "1")
+        assert app.game.actions == 0
+        await pilot.press("1", "2")  # the player names the place: it moves
+        assert app.game.moves_played() == ["1>2"]

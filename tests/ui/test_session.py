@@ -89,11 +89,24 @@ def test_the_saved_game_resumes_exactly_with_its_undo(home):
     assert resumed.to_position() == game.to_position()
 
 
-def test_a_game_asked_for_replaces_the_save_and_a_started_one_counts_as_lost(home):
+def test_a_game_asked_for_over_a_started_save_waits_for_the_player(home):
     s = session()
     game, _ = s.start()
     play(s, game, 2)
-    asked, notices = session().start("spider-2suit", deal=9)
+    again = session()
+    kept, notices = again.start("spider-2suit", deal=9)
+    assert notices == [] and kept.to_position() == game.to_position()
+    assert (again.pending.variant, again.pending.deal) == ("spider-2suit", 9)
+    assert StatsStore().load().rows() == []
+    assert SaveStore().load().game.to_position() == game.to_position()
+
+
+def test_without_confirmations_a_game_asked_for_replaces_a_started_save_as_a_loss(home):
+    s = session()
+    game, _ = s.start()
+    play(s, game, 2)
+    asked, notices = session(Config(variant="spider-1suit", confirm_new_game=False)).start(
+        "spider-2suit", deal=9)
     assert (asked.variant, asked.deal) == ("spider-2suit", 9)
     assert len(notices) == 1 and "counts as a loss" in notices[0]
     assert (figures().played, figures().won) == (1, 0)

@@ -256,3 +256,4 @@ def test_rebindable_takes_the_first_binding_of_each_id():
                                       ("", False), ("u,", False), ("ctrl z", False)])
 def test_keys_problem(text, ok):
     assert (keys_problem(text) is None) == ok
+

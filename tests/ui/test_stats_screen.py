@@ -191,3 +191,12 @@ async def test_close(stats, how):
             await pilot.click("#close")
         await pilot.pause()
     assert app.dismissed and app.result is None
+
+
+async def test_the_reset_key_reads_the_same_in_the_help_line_and_on_the_button(stats):
+    app = host(stats)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        help_line = str(app.screen.query_one("#stats-help", Static).render())
+        button = str(app.screen.query_one("#reset", Button).label)
+        assert "(r)" in button and "r resets" in help_line and "R resets" not in help_line

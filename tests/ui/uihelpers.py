@@ -50,3 +50,25 @@ def card_offset(app: SpiderApp, n: int, index: int = -1) -> tuple[int, int]:
         if i == index and kind == "card":
             return (2, y)
     raise AssertionError(f"card {index} of column {n} is not on screen")
+
+
+def screen_text(app: SpiderApp) -> str:
+    """The screen as a player reads it: its characters, one line per row."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+async def help_rows(app: SpiderApp, pilot) -> list[str]:
+    """Every row of the help screen's text, scrolled through from top to bottom."""
+    scroll = app.screen.query_one("#help-scroll")
+    scroll.scroll_home(animate=False)
+    await pilot.pause()
+    rows: list[str] = []
+    while True:
+        box = scroll.content_region
+        lines = screen_text(app).splitlines()[box.y:box.bottom]
+        rows += [line[box.x:box.right].rstrip() for line in lines]
+        if scroll.scroll_y >= scroll.max_scroll_y:
+            return rows
+        scroll.scroll_relative(y=box.height, animate=False)
+        await pilot.pause()

@@ -150,6 +150,18 @@ def test_into_an_empty_column_with_a_count(table):
     assert up(g, 7) == ["7S", "6S"] and up(g, 3) == ["8S"]
 
 
+def test_distinct_moves_leave_out_moves_that_only_swap_columns(table):
+    # Columns 5 and 7 empty: 9♠ (all of column 5 before) and 3♠ 2♠ (all of column 9) would
+    # only swap columns; moves into column 7 repeat those into column 5.
+    g = table(EMPTY.replace('{ up = ["9S"] }', '{ up = [] }').replace(
+        '{ up = [] },\n  { up = ["4S"] }', '{ up = [] },\n  { up = ["4S", "9S"] }'))
+    distinct = [str(m) for m in g.distinct_moves()]
+    assert {"3:1>5", "3:2>5", "3:3>5", "9:1>5", "8:1>5"} <= set(distinct)
+    assert not [m for m in distinct if m.endswith(">7")]
+    assert "9:2>5" not in distinct and "1:1>5" not in distinct
+    assert set(distinct) <= set(legal(g))
+
+
 def test_canonical_listing_writes_a_count_only_into_empty_columns(table):
     g = table(EMPTY)
     moves = legal(g)

@@ -18,16 +18,17 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from ...engine import FOUNDATION, Game, IllegalMove, Move, RuleFailure
+from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure
 from ...engine.cards import glyph
 from ..hinting import DemoPlayer, HintView, describe, get_hints
-from ..layout import BACK, BACKS, MORE_DOWN, MORE_UP, min_size
+from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
 from ..ranking import best_tier, column_moves, destinations
-from ..widgets.column import BELOW, HEADER, Column, ColumnView
+from ..widgets.column import Column, ColumnView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
+from ..widgets.key_bar import KeyBar
 from ..widgets.message_bar import MessageBar
 from ..widgets.palette import Palette
 from ..widgets.status_bar import StatusBar, clock
@@ -36,6 +37,10 @@ from ..widgets.stock import Stock
 if TYPE_CHECKING:
     from ..app import SpiderApp
 
+#: The keys of Shift+1 … Shift+0 on a US keyboard (! @ # $ % ^ & * ( )): columns 11 to 20.
+SHIFTED_DIGITS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "percent_sign",
+                  "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
+                  "right_parenthesis")
 DEMO_STEP_SECONDS = 0.45
 FLASH_SECONDS = 1.6
 
@@ -62,6 +67,8 @@ class Press:
     target: tuple
     start: Offset
     dragging: bool = False
+    #: The pointer left the spot pressed: the release is no click.
+    moved: bool = False
     count: int = 0
     targets: tuple[int, ...] = ()
     over: tuple | None = None
@@ -78,9 +85,29 @@ class Table(Vertical):
     """The stock, the foundations and the columns: the part of the screen that takes the mouse."""
 
 
+class Board(Horizontal):
+    """The columns, side by side, every one as wide as the others (``1fr`` each would hand the
+    cells left over to some columns only: 5 and 6, 10 and 11 cells); what is left over is
+    shared out to the left and the right of the board."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.even_out()
+
+    def even_out(self) -> None:
+        columns = list(self.query_children(Column))
+        width = self.size.width
+        if not columns or not width:
+            return
+        each = max(1, width // len(columns))
+        left = max(0, width - each * len(columns)) // 2
+        for i, col in enumerate(columns):
+            col.styles.width = each
+            col.styles.margin = (0, 0, 0, left if i == 0 else 0)
+
+
 class GameScreen(Screen[None]):
     #: A tall terminal gets card-sized stock and foundations.
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_HEIGHT, "-tall")]
     BINDINGS = [
         Binding("u,z,U,Z", "undo", "Undo", id="undo"),
         Binding("r,R,ctrl+y", "redo", "Redo", id="redo"),
@@ -97,6 +124,9 @@ class GameScreen(Screen[None]):
         Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
         *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
                   id=f"column_{i + 1}") for i in range(10)],
+        # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
+        *[Binding(key, f"column({i + 10})", f"Column {i + 11}", show=False,
+                  id=f"column_{i + 11}") for i, key in enumerate(SHIFTED_DIGITS)],
     ]
 
     app: "SpiderApp"
@@ -112,7 +142,7 @@ class GameScreen(Screen[None]):
         self.ghost = DragGhost()
         self.table = Table(id="table")
         self.too_small = Static("", id="too-small", markup=False)
-        self.footer = Footer()
+        self.footer = KeyBar()
         self.columns: list[Column] = []
         self.selection: Selection | None = None
         self.press: Press | None = None
@@ -138,11 +168,17 @@ class GameScreen(Screen[None]):
                 yield self.stock
                 yield self.info
                 yield self.foundations
-            yield Horizontal(id="board")
+            yield Board(id="board")
         yield self.too_small
         yield self.message_bar
         yield self.ghost
         yield self.footer
+
+    def on_screen_suspend(self) -> None:
+        self.app.board_covered(True)
+
+    def on_screen_resume(self) -> None:
+        self.app.board_covered(False)
 
     def on_mount(self) -> None:
         self.too_small.display = False
@@ -156,15 +192,17 @@ class GameScreen(Screen[None]):
     def load_game(self) -> None:
         """Show the app's (new) game from scratch."""
         n = self.game.rules.columns
-        board = self.query_one("#board", Horizontal)
+        board = self.query_one("#board", Board)
         if len(self.columns) > n:
             for col in self.columns[n:]:
                 col.remove()
             del self.columns[n:]
+            self.call_after_refresh(board.even_out)
         elif len(self.columns) < n:
             new = [Column(i, self.palette) for i in range(len(self.columns), n)]
             self.columns.extend(new)
             board.mount(*new)
+            self.call_after_refresh(board.even_out)
         self.selection = None
         self.press = None
         self.hint = None
@@ -223,8 +261,8 @@ class GameScreen(Screen[None]):
         game = self.game
         rules = game.rules
         self.status_bar.show(
-            name=rules.name + (" +" + ",".join(rules.house_rules) if rules.house_rules else ""),
-            id=rules.id, deal=str(game.deal) if game.deal is not None else "custom",
+            name=rules.name, house_rules=",".join(rules.house_rules),
+            deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
             runs=f"{game.runs_removed}/{rules.win_runs}", deals=str(game.deals_left))
         self.app.report_news()  # a plugin's scheme or variant that failed just now, say
@@ -321,8 +359,8 @@ class GameScreen(Screen[None]):
                 out.append(m.dst)
         return tuple(out)
 
-    def tap(self, col: int, index: int | None) -> None:
-        """A click on column ``col`` (on card ``index``, or on the column as a whole)."""
+    def tap(self, col: int, index: int) -> None:
+        """A click on card ``index`` of column ``col``."""
         sel = self.selection
         if sel is not None:
             if col == sel.src:
@@ -334,8 +372,6 @@ class GameScreen(Screen[None]):
             self.drop(col)
             return
         a = self.game.state.cols[col]
-        if index is None:
-            index = self.game.state.rs[col] if a else 0
         problem = self._lift_problem(col, index)
         if problem:
             self.refuse(problem)
@@ -347,10 +383,19 @@ class GameScreen(Screen[None]):
             self.select(col, count, mouse=True)
 
     def one_tap(self, col: int, count: int) -> None:
+        """Play the clearly best place at once; light the places up and let the player click
+        one when several are as good, or when every place breaks a run joined in suit."""
         ranked = destinations(self.game, col, count)
+        a = self.game.state.cols[col]
+        card = glyph(a[len(a) - count])
         if not ranked:
-            a = self.game.state.cols[col]
-            self.refuse(f"{glyph(a[len(a) - count])} has nowhere to go")
+            self.refuse(f"{card} has nowhere to go")
+            return
+        if ranked[0].penalised:
+            self.selection = Selection(col, count, tuple(r.move.dst for r in ranked), None)
+            self.say(f"{card} has nowhere useful to go; click a lit column (or drag it there) "
+                     "to move it anyway", "warning")
+            self.refresh_board()
             return
         tier = best_tier(ranked)
         if len(tier) == 1:
@@ -366,7 +411,8 @@ class GameScreen(Screen[None]):
             ranked = column_moves(self.game, col)
         else:
             ranked = destinations(self.game, col, count)
-        best = ranked[0].move if ranked else None
+        # What taking the same cards again plays: never a move that breaks a joined run.
+        best = next((r.move for r in ranked if not r.penalised), None)
         self.selection = Selection(col, count, targets, best, mouse)
         if not targets:
             self.say("These cards have nowhere to go now (Esc puts them back)")
@@ -432,25 +478,36 @@ class GameScreen(Screen[None]):
             self.cursor_visible = False
             self.refresh_board()
 
+    @staticmethod
+    def _spot(target: tuple | None) -> tuple | None:
+        """Where a press or a release is, as far as a click cares: the rows of one card are
+        one spot."""
+        if target is None or target[0] != "column":
+            return target
+        _, col, kind, index = target
+        return (col, CARD, index) if kind in (CARD, FACE) else (col, kind, index)
+
     def on_mouse_move(self, event: events.MouseMove) -> None:
         press = self.press
-        if press is None or press.target[0] != "column":
+        if press is None:
             return
         over = self._hit(event.screen_x, event.screen_y)
-        moved_away = over is None or over[:2] != press.target[:2]
-        if not press.dragging and moved_away:
-            self._start_drag(press)
+        if not press.dragging and self._spot(over) != self._spot(press.target):
+            press.moved = True  # no longer a click
+            if self._draggable(press.target):
+                self._start_drag(press)
         if press.dragging:
             press.over = over
-            self.ghost.follow(self._ghost_label(press),
-                                             Offset(event.screen_x, event.screen_y))
+            self.ghost.follow(self._ghost_label(press), Offset(event.screen_x, event.screen_y))
+
+    @staticmethod
+    def _draggable(target: tuple) -> bool:
+        """Only a face-up card can be dragged (with the cards below it)."""
+        return target[0] == "column" and target[2] in (CARD, FACE)
 
     def _start_drag(self, press: Press) -> None:
-        _, col, kind, index = press.target
-        st = self.game.state
-        a = st.cols[col]
-        if kind in (HEADER, BELOW) or index < 0:
-            index = st.rs[col] if kind == HEADER else len(a) - 1
+        _, col, _, index = press.target
+        a = self.game.state.cols[col]
         press.count = max(0, len(a) - index) if a else 0
         press.dragging = True
         if press.count and self._lift_problem(col, index) is None:
@@ -468,37 +525,51 @@ class GameScreen(Screen[None]):
             return f"{glyph(cards[0])}…{glyph(cards[-1])}"
         return " ".join(glyph(c) for c in cards)
 
-    def on_mouse_up(self, event: events.MouseUp) -> None:
+    def _end_press(self) -> Press | None:
+        """The press the button was held for, now over (the drag image goes)."""
         press = self.press
+        self.press = None
         self.table.release_mouse()
         self.ghost.hide()
+        return press
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        press = self._end_press()
         if press is None:
             return
-        self.press = None
+        over = self._hit(event.screen_x, event.screen_y)
+        if not press.dragging and self._spot(over) != self._spot(press.target):
+            # Released away from where it was pressed, with no motion reported in between.
+            press.moved = True
+            if self._draggable(press.target):
+                self._start_drag(press)
         if press.dragging:
-            self._drop_drag(press, self._hit(event.screen_x, event.screen_y))
-            return
-        target = press.target
+            self._drop_drag(press, over)
+        elif not press.moved:
+            self._click(press.target)
+
+    def _click(self, target: tuple) -> None:
+        """A click (pressed and released on one spot). With nothing picked up only a card, the
+        stock or a foundation answers it; with cards picked up, anywhere in another column's
+        lane puts them there."""
         if target[0] == "stock":
             self.deal()
-        elif target[0] == "foundation":
+            return
+        if target[0] == "foundation":
             self.tap_foundation()
-        else:
-            _, col, kind, index = target
-            if kind in (BACK, BACKS):
-                if self.selection is not None:
-                    self.tap(col, None)
-                else:
-                    self.refuse("that card is face down")
-            elif kind in (MORE_UP, MORE_DOWN):
-                self.columns[col].scroll_cards(3 if kind == MORE_UP else -3)
-            elif kind == HEADER:
-                self.tap(col, None)
-            elif kind == BELOW:
-                a = self.game.state.cols[col]
-                self.tap(col, len(a) - 1 if a and self.selection is None else None)
-            else:
-                self.tap(col, index)
+            return
+        _, col, kind, index = target
+        sel = self.selection
+        if kind in (MORE_UP, MORE_DOWN):
+            self.columns[col].scroll_cards(3 if kind == MORE_UP else -3)
+        elif sel is not None and col != sel.src:
+            self.drop(col)
+        elif kind in (CARD, FACE):
+            self.tap(col, index)
+        elif sel is not None:
+            self.cancel_selection()  # the felt of the cards' own column: put them back
+        elif kind in (BACK, BACKS):
+            self.refuse("that card is face down")
 
     def _drop_drag(self, press: Press, over: tuple | None) -> None:
         src = press.target[1]
@@ -509,9 +580,8 @@ class GameScreen(Screen[None]):
         try:
             if not press.count:
                 raise IllegalMove(f"column {src + 1} is empty")
-            _, col, kind, index = press.target
-            a = self.game.state.cols[col]
-            problem = self._lift_problem(col, len(a) - press.count)
+            a = self.game.state.cols[src]
+            problem = self._lift_problem(src, len(a) - press.count)
             if problem:
                 raise IllegalMove(problem)
             move = self._move_for(src, press.count, dst)
@@ -637,6 +707,11 @@ class GameScreen(Screen[None]):
                     "complete runs leave the table by themselves in this game")
 
     def action_cancel(self) -> None:
+        if self.press is not None:
+            # Esc during a drag: the cards go back, and the release that follows does nothing.
+            self._end_press()
+            self.refresh_board()
+            return
         if self.selection is not None or self.hint_shown is not None:
             self.selection = None
             self.hint_shown = None
@@ -667,6 +742,13 @@ class GameScreen(Screen[None]):
         return (id(self.game), self.game.actions)
 
     def action_hint(self) -> None:
+        if self.game.status == WON:
+            self.selection = None
+            self.hint_shown = None
+            self.say(f"This game is won: all {self.game.rules.win_runs} runs are done. "
+                     "N deals a new game")
+            self.refresh_board()
+            return
         key = self._position_key()
         if self.hint is None or self.hint.key != key:
             cfg = self.app.config

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,12 +17,21 @@ if TYPE_CHECKING:
 
 MOUSE = """\
 Click a card to send it, with the cards below it, to the best place (one-tap moves): a card of \
-its own suit first, then a move that turns a card over or empties a column. When two places are \
-as good, the cards stay picked up, the places light up, and a click on one finishes the move \
-(a click on the cards again takes the first). With one-tap moves off, click cards to pick them \
-up, then click a column to put them there.
-Drag cards onto a column: the columns that take them light up while you drag.
+its own suit first, then a move that turns a card over or empties a column; of two such places, \
+the one making the longer run in suit, then the one burying no face-down card. When places are \
+truly alike, the cards stay picked up, the places light up, and a click on one finishes the move \
+(a click on the cards again takes the first). A click never breaks a run joined in suit by \
+itself: the places light up and a second click moves the cards anyway. With one-tap moves off, \
+click cards to pick them up, then click anywhere in a column to put them there.
+Drag cards onto a column: the columns that take them light up while you drag; let go over \
+their own column or off the table, or press Esc, and nothing moves. A click on the felt does \
+nothing.
 Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen."""
+
+
+KEYS_AFTER = ("\nThe arrow keys (or h j k l) move the cursor over the columns and up and down "
+              "the cards; Enter or Space picks the cards up and puts them down; Esc cancels. "
+              "Every action is also in the command palette (Ctrl+P).")
 
 
 #: Longer words for the help screen than the key bar has room for.
@@ -30,8 +40,8 @@ LONGER = {
     "redo": "Redo what was undone",
     "hint": "Hint: a good move lights up; again for the next one",
     "deal": "Deal a row from the stock (every column needs a card)",
-    "new_game": "New deal of this variant (asks first if a game is in progress)",
-    "choose_game": "Choose a game: variant, house rules, deal number, today's, winnable",
+    "new_game": "New deal of this variant (asks first mid-game)",
+    "choose_game": "Choose a game: variant, house rules, which deal",
     "cursor_left": "Cursor to the column on the left",
     "cursor_right": "Cursor to the column on the right",
     "cursor_up": "Cursor up the cards (to pick up more of them)",
@@ -77,14 +87,14 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 yield Static(self._text(), id="help-text")
+                yield Static(self._keys(), id="help-keys")
+                yield Static(KEYS_AFTER, id="help-after")
             yield Static("Esc closes · ↑↓ PgUp PgDn scroll", id="help-foot", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
 
     def _text(self) -> Text:
-        from .game import GameScreen
-
         game = self.app.game
         rules = game.rules
         t = Text()
@@ -109,19 +119,31 @@ class HelpScreen(ModalScreen[None]):
             t.append(f"{scheme.name}. {getattr(scheme, 'description', '')}\n")
         t.append("\nThe mouse\n", "bold")
         t.append(MOUSE + "\n")
-        t.append("\nThe keys\n", "bold")
-        shown = [b for b in (*GameScreen.BINDINGS, *self.app.BINDINGS)
-                 if not (b.id or "").startswith("column_")]
-        lines = key_lines(self.app, shown)
-        lines.insert(0, ("1…9 0", "pick a column by its number, then the column to move to"))
-        width = max(len(k) for k, _ in lines)
-        for keys, what in lines:
-            t.append(f"  {keys.ljust(width)}  ", "bold")
-            t.append(f"{what}\n")
-        t.append("\nThe arrow keys (or h j k l) move the cursor over the columns and up and "
-                 "down the cards; Enter or Space picks the cards up and puts them down; Esc "
-                 "cancels. Every action is also in the command palette (Ctrl+P).")
+        t.append("\nThe keys", "bold")
         return t
+
+    def _keys(self) -> Table:
+        """The keys and what they do, in two columns: a description too long for its line
+        goes on under itself, never back under the keys."""
+        from .game import GameScreen
+
+        every = (*GameScreen.BINDINGS, *self.app.BINDINGS)
+        lines = key_lines(self.app, [b for b in every
+                                     if not (b.id or "").startswith("column_")])
+        lines.insert(0, ("1…9 0", "Pick a column by its number, then the column to go to"))
+        columns = self.app.game.rules.columns
+        if columns > 10:
+            # Columns 11 and on (Big Spider has 13), with the keys the keymap gives them.
+            more = [b for b in every if b.id in {f"column_{i}" for i in range(11, columns + 1)}]
+            keys = " ".join(k.split()[0] for k, _ in key_lines(self.app, more))
+            lines.insert(1, (keys, f"Columns 11–{columns} (Shift and 1, 2, 3… on a US "
+                                   "keyboard)"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True, style="bold")
+        grid.add_column(ratio=1)
+        for keys, what in lines:
+            grid.add_row(keys, what)
+        return grid
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from ...config import HINT_BUDGET_MS, Config
 from ...engine.catalog import Catalog
+from ..widgets.toggles import Tick
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,8 @@ class SettingsScreen(ModalScreen["Config | None"]):
         self.variant_id = config.variant
         self.binding_id: str | None = None
         self._capturing = False
+        #: The ids of the tabs built so far (the first one is built with the screen).
+        self._built: set[str] = {"tab-game"}
 
     # ------------------------------------------------------------------ what is offered
 
@@ -149,88 +152,108 @@ class SettingsScreen(ModalScreen["Config | None"]):
     # ------------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
-        cfg = self.config
-        cat = self.catalog
+        # Only the first tab is built now; the others are built the first time they are shown
+        # (building all three made the screen slow to open).
         self.rebindable = rebindable(self.offered_bindings())
-        if self.variant_id not in cat.variants and cat.variants:
-            self.variant_id = next(iter(cat.variants))
-        themes = self.offered_themes()
-        if cfg.theme and cfg.theme not in [t for t, _ in themes]:
-            # Kept as it is unless the player picks another (it may be installed again later).
-            themes = [*themes, (cfg.theme, f"{cfg.theme} (not installed)")]
-        theme_ids = [t for t, _ in themes]
+        if self.variant_id not in self.catalog.variants and self.catalog.variants:
+            self.variant_id = next(iter(self.catalog.variants))
         with Vertical(id="settings-box"):
             yield Static("Settings", id="settings-title")
             with TabbedContent(id="settings-tabs"):
                 with TabPane("Game", id="tab-game"):
-                    with VerticalScroll(classes="settings-pane"):
-                        yield Static("The game dealt when there is no saved game to resume",
-                                     classes="settings-note")
-                        with Horizontal(classes="settings-row"):
-                            yield Label("Variant", classes="settings-label")
-                            yield Select([(r.name, vid) for vid, r in cat.variants.items()],
-                                         value=self.variant_id, allow_blank=False,
-                                         id="variant", compact=True)
-                        yield Label("House rules", classes="settings-heading")
-                        with Vertical(id="house-rules"):
-                            yield from self._house_rule_boxes()
-                        with Horizontal(classes="settings-row"):
-                            yield Label("Scoring", classes="settings-label")
-                            yield Select(self._scoring_options(), value=self._scoring_value(),
-                                         allow_blank=False, id="scoring", compact=True)
-                        yield Checkbox("Ask before a new game throws away the one in "
-                                       "progress", value=cfg.confirm_new_game,
-                                       id="confirm-new-game", compact=True)
-                with TabPane("Play", id="tab-play"):
-                    with VerticalScroll(classes="settings-pane"):
-                        with Horizontal(classes="settings-row"):
-                            yield Label("Theme", classes="settings-label")
-                            yield Select([(label, tid) for tid, label in themes],
-                                         allow_blank=False, id="theme", compact=True,
-                                         value=cfg.theme if cfg.theme in theme_ids else (
-                                             theme_ids[0] if theme_ids else Select.BLANK))
-                        yield Checkbox("One-tap moves: a click sends cards to the best place",
-                                       value=cfg.one_tap, id="one-tap", compact=True)
-                        yield Checkbox("Four-colour suits: each suit its own colour",
-                                       value=cfg.four_colour, id="four-colour", compact=True)
-                        yield Label("Hints", classes="settings-heading")
-                        yield Checkbox("Let the hint peek at face-down cards and the stock "
-                                       "(not fair play)", value=cfg.hint_peek, id="hint-peek",
-                                       compact=True)
-                        with Horizontal(classes="settings-row"):
-                            lo, hi = HINT_BUDGET_MS
-                            yield Label("Thinking time", classes="settings-label")
-                            yield Input(str(cfg.hint_budget_ms), type="integer",
-                                        id="hint-budget", compact=True)
-                            yield Label(f"ms ({lo} to {hi})", classes="settings-unit")
-                with TabPane("Keys", id="tab-keys"):
-                    with Horizontal(id="keys-main"):
-                        yield OptionList(*[Option(self._key_line(r), id=r.id)
-                                           for r in self.rebindable], id="key-list",
-                                         compact=True)
-                        with Vertical(id="key-edit"):
-                            yield Static("", id="key-what", markup=False)
-                            yield Input("", placeholder="e.g. u,ctrl+z", id="key-input",
-                                        compact=True)
-                            with Horizontal(classes="settings-buttons"):
-                                yield Button("Press a key", id="key-capture", compact=True)
-                                yield Button("Default", id="key-default", compact=True)
-                            yield KeyCatcher("", id="key-catcher")
-                            yield Static("", id="key-note", markup=False)
+                    yield from self._game_tab()
+                yield TabPane("Play", id="tab-play")
+                yield TabPane("Keys", id="tab-keys")
             yield Static("", id="settings-error", markup=False)
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (^s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
+    def _game_tab(self) -> ComposeResult:
+        cfg = self.config
+        cat = self.catalog
+        with VerticalScroll(classes="settings-pane"):
+            yield Static("The game dealt when there is no saved game to resume",
+                         classes="settings-note")
+            with Horizontal(classes="settings-row"):
+                yield Label("Variant", classes="settings-label")
+                yield Select([(r.name, vid) for vid, r in cat.variants.items()],
+                             value=self.variant_id, allow_blank=False, id="variant",
+                             compact=True)
+            yield Label("House rules", classes="settings-heading")
+            with Vertical(id="house-rules"):
+                yield from self._house_rule_boxes()
+            with Horizontal(classes="settings-row"):
+                yield Label("Scoring", classes="settings-label")
+                yield Select(self._scoring_options(), value=self._scoring_value(),
+                             allow_blank=False, id="scoring", compact=True)
+            yield Tick("Ask before a new game throws away the one in progress",
+                       value=cfg.confirm_new_game, id="confirm-new-game", compact=True)
+
+    def _play_tab(self) -> ComposeResult:
+        cfg = self.config
+        themes = self.offered_themes()
+        if cfg.theme and cfg.theme not in [t for t, _ in themes]:
+            # Kept as it is unless the player picks another (it may be installed again later).
+            themes = [*themes, (cfg.theme, f"{cfg.theme} (not installed)")]
+        theme_ids = [t for t, _ in themes]
+        with VerticalScroll(classes="settings-pane"):
+            with Horizontal(classes="settings-row"):
+                yield Label("Theme", classes="settings-label")
+                yield Select([(label, tid) for tid, label in themes],
+                             allow_blank=False, id="theme", compact=True,
+                             value=cfg.theme if cfg.theme in theme_ids else (
+                                 theme_ids[0] if theme_ids else Select.BLANK))
+            yield Tick("One-tap moves: a click sends cards to the best place",
+                       value=cfg.one_tap, id="one-tap", compact=True)
+            yield Tick("Four-colour suits: each suit its own colour",
+                       value=cfg.four_colour, id="four-colour", compact=True)
+            yield Label("Hints", classes="settings-heading")
+            yield Tick("Let the hint peek at face-down cards and the stock (not fair play)",
+                       value=cfg.hint_peek, id="hint-peek", compact=True)
+            with Horizontal(classes="settings-row"):
+                lo, hi = HINT_BUDGET_MS
+                yield Label("Thinking time", classes="settings-label")
+                yield Input(str(cfg.hint_budget_ms), type="integer", id="hint-budget",
+                            compact=True)
+                yield Label(f"ms ({lo} to {hi})", classes="settings-unit")
+
+    def _keys_tab(self) -> ComposeResult:
+        with Horizontal(id="keys-main"):
+            yield OptionList(*[Option(self._key_line(r), id=r.id) for r in self.rebindable],
+                             id="key-list", compact=True)
+            with Vertical(id="key-edit"):
+                yield Static("", id="key-what", markup=False)
+                yield Input("", placeholder="e.g. u,ctrl+z", id="key-input", compact=True)
+                with Horizontal(classes="settings-buttons"):
+                    yield Button("Press a key", id="key-capture", compact=True)
+                    yield Button("Default", id="key-default", compact=True)
+                catcher = KeyCatcher("", id="key-catcher")
+                catcher.display = False
+                yield catcher
+                yield Static("", id="key-note", markup=False)
+
     def on_mount(self) -> None:
-        self._show_house_rules()
-        self.query_one(KeyCatcher).display = False
-        if self.rebindable:
-            self.query_one("#key-list", OptionList).highlighted = 0
-            self._show_binding(self.rebindable[0].id)
-        else:
-            self.query_one("#key-what", Static).update("No key can be changed here.")
         self.query_one("#variant", Select).focus()
+
+    def built(self, tab: str) -> bool:
+        """Has the tab ``tab`` ("play", "keys") been built (shown once)?"""
+        return f"tab-{tab}" in self._built
+
+    @on(TabbedContent.TabActivated, "#settings-tabs")
+    async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        pane = event.pane
+        build = {"tab-play": self._play_tab, "tab-keys": self._keys_tab}.get(pane.id or "")
+        if build is None or pane.id in self._built:
+            return
+        self._built.add(pane.id or "")
+        await pane.mount_compose(build())
+        if pane.id == "tab-keys":
+            if self.rebindable:
+                self.query_one("#key-list", OptionList).highlighted = 0
+                self._show_binding(self.rebindable[0].id)
+            else:
+                self.query_one("#key-what", Static).update("No key can be changed here.")
 
     # ------------------------------------------------------------------ the game tab
 
@@ -248,14 +271,23 @@ class SettingsScreen(ModalScreen["Config | None"]):
         # Every installed house rule has a box, shown only while the variant picked takes it:
         # hiding is instant, where removing and mounting again is not.
         checked = set(self.config.house_rules)
+        takes = self._takes()
         for hr in self.catalog.house_rules.values():
-            yield Checkbox(f"{hr.name}: {hr.description}" if hr.description else hr.name,
-                           value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
-        yield Static("(none apply to this variant)", id="hr-none", classes="settings-note")
+            box = Tick(f"{hr.name}: {hr.description}" if hr.description else hr.name,
+                       value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
+            box.display = hr.id in takes
+            yield box
+        none = Static("(none apply to this variant)", id="hr-none", classes="settings-note")
+        none.display = not takes
+        yield none
+
+    def _takes(self) -> set[str]:
+        """The house rules the variant picked takes."""
+        rules = self.catalog.variants.get(self.variant_id)
+        return {hr.id for hr in self.catalog.house_rules_for(rules)} if rules else set()
 
     def _show_house_rules(self) -> None:
-        rules = self.catalog.variants.get(self.variant_id)
-        takes = {hr.id for hr in self.catalog.house_rules_for(rules)} if rules else set()
+        takes = self._takes()
         for hid in self.catalog.house_rules:
             self.query_one(f"#hr-{hid}", Checkbox).display = hid in takes
         self.query_one("#hr-none", Static).display = not takes
@@ -386,31 +418,37 @@ class SettingsScreen(ModalScreen["Config | None"]):
 
     def result(self) -> Config | str:
         """The settings as changed here, or what must be fixed first."""
-        text = self.query_one("#hint-budget", Input).value.strip()
-        lo, hi = HINT_BUDGET_MS
-        try:
-            budget = int(text)
-        except ValueError:
-            return f"Hint thinking time: type a whole number of milliseconds ({lo} to {hi})"
-        if not lo <= budget <= hi:
-            return f"Hint thinking time: {budget} is not between {lo} and {hi} ms"
-        problem = keys_problem(self.query_one("#key-input", Input).value)
-        if problem is not None and self.binding_id is not None:
-            return f"Keys of {self.binding_id}: {problem}"
+        cfg = self.config
+        play: dict[str, Any] = {}
+        if self.built("play"):
+            text = self.query_one("#hint-budget", Input).value.strip()
+            lo, hi = HINT_BUDGET_MS
+            try:
+                budget = int(text)
+            except ValueError:
+                return f"Hint thinking time: type a whole number of milliseconds ({lo} to {hi})"
+            if not lo <= budget <= hi:
+                return f"Hint thinking time: {budget} is not between {lo} and {hi} ms"
+            theme = self.query_one("#theme", Select).value
+            play = dict(
+                theme=theme if isinstance(theme, str) else cfg.theme,
+                one_tap=self.query_one("#one-tap", Checkbox).value,
+                four_colour=self.query_one("#four-colour", Checkbox).value,
+                hint_peek=self.query_one("#hint-peek", Checkbox).value,
+                hint_budget_ms=budget)
+        if self.built("keys"):
+            problem = keys_problem(self.query_one("#key-input", Input).value)
+            if problem is not None and self.binding_id is not None:
+                return f"Keys of {self.binding_id}: {problem}"
         scoring = self.query_one("#scoring", Select).value
-        theme = self.query_one("#theme", Select).value
         return dataclasses.replace(
-            self.config,
+            cfg,
             variant=self.variant_id,
             house_rules=self.house_rules(),
             scoring=scoring if isinstance(scoring, str) else "",
-            theme=theme if isinstance(theme, str) else self.config.theme,
-            one_tap=self.query_one("#one-tap", Checkbox).value,
-            four_colour=self.query_one("#four-colour", Checkbox).value,
-            hint_peek=self.query_one("#hint-peek", Checkbox).value,
-            hint_budget_ms=budget,
             confirm_new_game=self.query_one("#confirm-new-game", Checkbox).value,
             keymap=dict(self.keymap),
+            **play,
         )
 
     def action_save(self) -> None:

@@ -65,7 +65,7 @@ class StatsScreen(ModalScreen[None]):
             yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True,
                             fixed_columns=1)
             yield Static("", id="stats-note", markup=False)
-            yield Static("↑↓ pick a row · ←→ scroll · R resets the row picked · Esc closes",
+            yield Static("↑↓ pick a row · ←→ scroll · r resets the row picked · Esc closes",
                          id="stats-help", markup=False)
             with Horizontal(id="stats-buttons"):
                 yield Button("Reset this row (r)", id="reset", compact=True)

@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, Ra
 from textual.widgets.option_list import Option
 
 from ..hinting import winnable
+from ..widgets.toggles import Choice, Tick
 
 if TYPE_CHECKING:
     from ..app import SpiderApp
@@ -49,44 +50,49 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
         self.variant_id = ""
 
     def compose(self) -> ComposeResult:
+        # Everything, the first variant's details and house rules too, is built here: filling
+        # them in once the screen is up laid the screen out twice more.
         variants = self.app.manager.catalog.variants
+        ids = list(variants)
+        want = self.initial_variant if self.initial_variant in ids else (ids[0] if ids else "")
+        self.variant_id = want
         with Vertical(id="variant-box"):
             yield Static("Choose a game", id="variant-title")
             with Horizontal(id="variant-main"):
-                yield OptionList(*[Option(r.name, id=vid) for vid, r in variants.items()],
-                                 id="variant-list", compact=True)
+                olist = OptionList(*[Option(r.name, id=vid) for vid, r in variants.items()],
+                                   id="variant-list", compact=True)
+                if want:
+                    olist.highlighted = ids.index(want)
+                yield olist
                 with VerticalScroll(id="variant-detail"):
-                    yield Static("", id="variant-desc", markup=False)
+                    yield Static(self._description(want), id="variant-desc", markup=False)
                     yield Static("Deal", classes="variant-heading")
                     with RadioSet(id="deal-kind", compact=True):
-                        yield RadioButton("A random deal", id="deal-random", value=True,
-                                          compact=True)
-                        yield RadioButton("Deal number:", id="deal-number", compact=True)
-                        yield RadioButton(f"Today's deal ({daily_deal()})", id="deal-daily",
-                                          compact=True)
-                        yield RadioButton("A winnable deal", id="deal-winnable", compact=True)
+                        yield Choice("A random deal", id="deal-random", value=True,
+                                     compact=True)
+                        yield Choice("Deal number:", id="deal-number", compact=True)
+                        yield Choice(f"Today's deal ({daily_deal()})", id="deal-daily",
+                                     compact=True)
+                        yield self._winnable_button(want)
                     yield Input(placeholder="e.g. 42", type="integer", id="deal-input",
                                 compact=True)
                     yield Static("", id="variant-error", markup=False)
                     yield Static("House rules", classes="variant-heading")
-                    yield Vertical(id="house-rules")
+                    with Vertical(id="house-rules"):
+                        yield from self._house_rule_widgets(want, self.initial_house_rules)
             with Horizontal(id="variant-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    async def on_mount(self) -> None:
-        olist = self.query_one("#variant-list", OptionList)
-        ids = list(self.app.manager.catalog.variants)
-        want = self.initial_variant if self.initial_variant in ids else (ids[0] if ids else "")
-        if want:
-            olist.highlighted = ids.index(want)
-            await self._show_variant(want, self.initial_house_rules)
-        olist.focus()
+    def on_mount(self) -> None:
+        self.query_one("#variant-list", OptionList).focus()
 
     # ------------------------------------------------------------------ the chosen variant
 
     @on(OptionList.OptionHighlighted, "#variant-list")
     async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != event.option_list.highlighted:
+            return  # a highlight since left (the list starts on its first variant)
         vid = event.option.id or ""
         if vid and vid != self.variant_id:
             keep = self.initial_house_rules if vid == self.initial_variant else set()
@@ -96,28 +102,34 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#start", Button).focus()
 
-    async def _show_variant(self, vid: str, checked: set[str]) -> None:
+    def _description(self, vid: str) -> str:
         cat = self.app.manager.catalog
-        rules = cat.variants[vid]
-        self.variant_id = vid
+        rules = cat.variants.get(vid)
+        if rules is None:
+            return ""
         owner = cat.owners.get(("variant", vid), "?")
         desc = rules.description or ""
         extra = "" if owner == "builtin" else f"\n(from the plugin {owner})"
-        self.query_one("#variant-desc", Static).update(
-            f"{rules.name}: {desc}\n{rules.columns} columns, {rules.win_runs} runs to win"
-            + extra)
+        return (f"{rules.name}: {desc}\n{rules.columns} columns, {rules.win_runs} runs to win"
+                + extra)
+
+    def _house_rule_widgets(self, vid: str, checked: set[str]) -> ComposeResult:
+        cat = self.app.manager.catalog
+        rules = cat.variants.get(vid)
+        hrs = cat.house_rules_for(rules) if rules is not None else []
+        for hr in hrs:
+            yield Tick(hr.name, value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
+            if hr.description:
+                yield Static(hr.description, classes="hr-desc", markup=False)
+        if not hrs:
+            yield Static("(none apply to this variant)", classes="variant-none")
+
+    async def _show_variant(self, vid: str, checked: set[str]) -> None:
+        self.variant_id = vid
+        self.query_one("#variant-desc", Static).update(self._description(vid))
         box = self.query_one("#house-rules", Vertical)
         await box.remove_children()
-        hrs = cat.house_rules_for(rules)
-        widgets = []
-        for hr in hrs:
-            widgets.append(Checkbox(hr.name, value=hr.id in checked, id=f"hr-{hr.id}",
-                                    compact=True))
-            if hr.description:
-                widgets.append(Static(hr.description, classes="hr-desc", markup=False))
-        await box.mount(*widgets)
-        if not hrs:
-            await box.mount(Static("(none apply to this variant)", classes="variant-none"))
+        await box.mount_compose(self._house_rule_widgets(vid, checked))
         self._update_winnable()
 
     def _house_rules(self) -> tuple[str, ...]:
@@ -127,15 +139,27 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
     def _winnable(self) -> list[int]:
         return winnable(self.variant_id) if self.variant_id else []
 
-    def _update_winnable(self) -> None:
-        button = self.query_one("#deal-winnable", RadioButton)
+    def _winnable_button(self, vid: str) -> Choice:
+        cat = self.app.manager.catalog
+        rules = cat.variants.get(vid)
+        takes = {hr.id for hr in cat.house_rules_for(rules)} if rules is not None else set()
+        button = Choice("", id="deal-winnable", compact=True)
+        self._set_winnable(button, bool(self.initial_house_rules & takes))
+        return button
+
+    def _set_winnable(self, button: Choice, house_rules: bool) -> None:
+        """The winnable-deal choice, for the variant picked (with house rules or not)."""
         deals = self._winnable()
         button.display = bool(deals)
-        button.disabled = bool(self._house_rules())
-        button.label = ("A winnable deal (without house rules)" if self._house_rules()
+        button.disabled = house_rules
+        button.label = ("A winnable deal (without house rules)" if house_rules
                         else f"A winnable deal (one of {len(deals)} proved)")
-        if button.value and (button.disabled or not deals):
-            self.query_one("#deal-random", RadioButton).value = True
+
+    def _update_winnable(self) -> None:
+        button = self.query_one("#deal-winnable", Choice)
+        self._set_winnable(button, bool(self._house_rules()))
+        if button.value and (button.disabled or not button.display):
+            self.query_one("#deal-random", Choice).value = True
 
     @on(Checkbox.Changed)
     def _house_rule_changed(self) -> None:

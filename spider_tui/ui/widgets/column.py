@@ -20,8 +20,9 @@ from .palette import Palette
 from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
                       column_rows, tall_rows)
 
-#: ``hit`` results besides a card row kind.
-HEADER, BELOW = "header", "below"
+#: ``hit`` results besides a card row kind: the column's number, and the felt of its lane (below
+#: its cards, or beside them).
+HEADER, FELT = "header", "felt"
 
 
 @dataclass(frozen=True)
@@ -120,14 +121,22 @@ class Column(Widget):
             self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll, tall)
 
     def hit(self, x: int, y: int) -> tuple[str, int]:
-        """What is at ``(x, y)`` (widget coordinates): ``(kind, card index or -1)``."""
+        """What is at ``(x, y)`` (widget coordinates): ``(kind, card index or -1)``; the gap
+        beside the cards and the space below them are :data:`FELT`."""
         self._layout()
         if y <= 0:
             return HEADER, -1
-        if y - 1 < len(self._rows):
+        x0, cw = self._card_span()
+        if y - 1 < len(self._rows) and x0 <= x < x0 + cw:
             row = self._rows[y - 1]
             return row.kind, row.index
-        return BELOW, -1
+        return FELT, -1
+
+    def _card_span(self) -> tuple[int, int]:
+        """Where the cards are drawn across the column: ``(first cell, width)``."""
+        width = self.size.width
+        cw = min(card_width(width), width)
+        return max(0, (width - 1 - cw) // 2), cw
 
     # ------------------------------------------------------------------ drawing
 
@@ -158,8 +167,7 @@ class Column(Widget):
         self._layout()
         v = self.view
         width = self.size.width
-        cw = min(card_width(width), width)
-        x0 = max(0, (width - 1 - cw) // 2)
+        x0, cw = self._card_span()
         base = self.rich_style
         pad_left = Segment(" " * x0, base) if x0 else None
         right = width - x0 - cw

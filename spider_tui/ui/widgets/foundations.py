@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine.cards import SUIT_GLYPHS
+from ..layout import TALL_HEIGHT
 from .palette import Palette
-
 
 
 class Foundations(Widget):
@@ -25,8 +25,12 @@ class Foundations(Widget):
             self.refresh(layout=resized)
 
     def get_content_width(self, container, viewport) -> int:
+        # Decided from the window, not from this widget's own height: that is the height of
+        # the window before a resize until the layout is done, and the slots stayed one row
+        # high after the window grew.
         slots = self.state[0] if self.state else 8
-        return slots * 5 if self.size.height >= 3 and viewport.width >= 120 else slots * 4
+        boxed = viewport.height >= TALL_HEIGHT and viewport.width >= 120
+        return slots * 5 if boxed else slots * 4
 
     def render(self) -> Text:
         if not self.state:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Sequence
+
 from rich.text import Text
 from textual.widget import Widget
 
@@ -14,9 +17,30 @@ def clock(seconds: float) -> str:
 
 
 SEP = "  "
+_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+            "seven": "7", "eight": "8"}
+
+
+def short_name(name: str) -> str:
+    """A variant's name in fewer letters: "Spider (one suit)" is "Spider 1 suit"."""
+    m = re.fullmatch(r"(.*?)\s*\((.*)\)\s*", name)
+    if not m:
+        return name
+    inner = " ".join(_NUMBERS.get(w.lower(), w) for w in m.group(2).split())
+    return f"{m.group(1)} {inner}"
+
+
+def short_rules(ids: Sequence[str]) -> str:
+    """House rule ids in fewer letters: the first word of each ("relaxed" for relaxed-deal),
+    or the whole ids where two would read the same."""
+    words = [re.split(r"[-_.]", i)[0] or i for i in ids]
+    return ",".join(words if len(set(words)) == len(words) else ids)
 
 
 class StatusBar(Widget):
+    """The name (and the house rules) always show, however narrow the window: the figures
+    give way first, their labels before them."""
+
     COMPONENT_CLASSES = {"status--label", "status--value", "status--name"}
 
     def __init__(self) -> None:
@@ -24,6 +48,8 @@ class StatusBar(Widget):
         self.fields: dict[str, str] = {}
 
     def show(self, **fields: str) -> None:
+        """``name``, ``house_rules`` (ids, comma-separated), ``deal``, ``score``, ``moves``,
+        ``time``, ``runs`` and ``deals``."""
         if fields != self.fields:
             self.fields = fields
             self.refresh()
@@ -32,15 +58,21 @@ class StatusBar(Widget):
         f = self.fields
         if not f:
             return [[]]
+        ids = [i for i in f["house_rules"].split(",") if i]
+        rules = " +" + ",".join(ids) if ids else ""
+        brief = " +" + short_rules(ids) if ids else ""
+        name, short = f["name"] + rules, short_name(f["name"]) + brief
         rest = [("Score", f["score"]), ("Moves", f["moves"]), ("Time", f["time"]),
                 ("Runs", f["runs"]), ("Stock", f["deals"])]
-        short = [("", f["score"]), ("", f["moves"] + "mv"), ("", f["time"]),
-                 ("", f["runs"]), ("", f["deals"] + "d")]
+        values = [("", f["score"]), ("", f["moves"] + "mv"), ("", f["time"]),
+                  ("", f["runs"]), ("", f["deals"] + "d")]
         return [
-            [("", f["name"]), ("Deal", f["deal"])] + rest,
-            [("", f["id"]), ("Deal", f["deal"])] + rest,
-            [("", f["id"]), ("#", f["deal"])] + rest,
-            [("", f["id"]), ("#", f["deal"])] + short,
+            [("", name), ("Deal", f["deal"])] + rest,
+            [("", f["name"] + brief), ("Deal", f["deal"])] + rest,
+            [("", short), ("Deal", f["deal"])] + rest,
+            [("", short), ("#", f["deal"])] + rest,
+            [("", short), ("#", f["deal"])] + values,
+            [("", short)] + values,
         ]
 
     def render(self) -> Text:
