@@ -24,7 +24,7 @@ NEAR_COMPLETE = ["spider-1suit", "spider-2suit", "spiderette", "scorpion", "wasp
                  "trapdoor-spider", "york"]
 
 #: Per variant: a few examples each, so that the whole family runs in a few seconds a test.
-SETTINGS = settings(max_examples=4, deadline=None,
+SETTINGS = settings(max_examples=3, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
