@@ -1513,9 +1513,8 @@ class Compiled:
 
     def __init__(self, rules: RuleSet) -> None:
         cards = range(NUM_CARDS)
-        self.link = [[rules.links(u, lo) for lo in cards] for u in cards]
-        self.accept = [[rules.accepts(m, o) for o in cards] for m in cards]
-        self.empty_ok = [rules.accepts_in_empty(c) for c in cards]
+        tables = _card_tables(rules)
+        self.link, self.accept, self.empty_ok = tables
         # Every liftable pair descends by one: a lifted run holds each rank once, so the run that
         # fits a target is found by arithmetic rather than by trying every length.
         self.descending = all(RANK[u] == RANK[lo] + 1 for u in cards for lo in cards
@@ -1624,6 +1623,30 @@ def check_rules(rules: RuleSet) -> None:
     state.moves()
     if state.deal_refusal() is None and state.stock_left > 0:
         state.deal()
+
+
+#: The card tables of data rule sets, by the fields they read: most variants share Spider's.
+_card_tables_cache: dict[tuple, tuple] = {}
+
+
+def _card_tables(rules: RuleSet) -> tuple:
+    """``(link, accept, empty_ok)`` of ``rules`` over every card (pair); shared between data
+    rule sets that build and lift alike (a plugin's own methods are always asked)."""
+    cls = type(rules)
+    key = None
+    if all(getattr(cls, m) is getattr(RuleSet, m) for m in ("links", "accepts",
+                                                            "accepts_in_empty")):
+        key = (rules.place, rules.lift, rules.empty, rules.wrap)
+        hit = _card_tables_cache.get(key)
+        if hit is not None:
+            return hit
+    cards = range(NUM_CARDS)
+    tables = ([[rules.links(u, lo) for lo in cards] for u in cards],
+              [[rules.accepts(m, o) for o in cards] for m in cards],
+              [rules.accepts_in_empty(c) for c in cards])
+    if key is not None:
+        _card_tables_cache[key] = tables
+    return tables
 
 
 _compiled_cache: dict[int, tuple[RuleSet, Compiled]] = {}
