@@ -21,13 +21,40 @@ PY_WARNING = ("{name}: checking a .py plugin runs its code, with your rights: on
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "check-variant",
-        help="check variant files (TOML, or .py plugins) and report every problem",
-        description="Check variant (or house-rule) TOML files and .py variant plugins. Prints "
-                    "every problem with its file and key; exit status 2 when there is any. "
-                    "Checking a .py plugin runs its code: only check plugins you trust.",
+        help="check variant, house-rule and theme files (or whole folders of them, .py "
+             "plugins too) and report every problem",
+        description="Check variant, house-rule and theme TOML files and .py variant plugins, "
+                    "or every such file in a folder (with no FILE: your own variants and "
+                    "themes folders). Prints every problem with its file and key, and ids "
+                    "declared twice; exit status 2 when there is any. Checking a .py plugin "
+                    "runs its code: only check plugins you trust.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="*", metavar="FILE", help="a file or a folder")
     return p
+
+
+def expand(names: list[str]) -> list[str]:
+    """Files to check: each name given, a folder standing for its ``*.toml`` and ``*.py``
+    files; with no name, the player's own variants and themes folders."""
+    from .. import paths
+
+    if not names:
+        names = [str(paths.user_variants_dir()), str(paths.user_themes_dir())]
+        names = [n for n in names if Path(n).is_dir()]
+    out: list[str] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            try:
+                found = sorted(p for p in path.iterdir() if p.is_file()
+                               and p.suffix in (".toml", ".py") and not p.name.startswith("_"))
+            except OSError as e:
+                out.append(f"{name}\0{e.strerror or e}")
+                continue
+            out += [str(p) for p in found]
+        else:
+            out.append(name)
+    return out
 
 
 def check_python_plugin(path: Path) -> tuple[list[str], list[str]]:
@@ -74,6 +101,9 @@ def _taken_by_another(kind: str, ident: str, path: Path) -> str | None:
     if _same_file(getattr(found, "source", ""), path) or (
             info is not None and info.kind == "file" and _same_file(info.source, path)):
         return None  # the very file being checked, loaded from the player's folder
+    source = getattr(found, "source", "")
+    if info is not None and info.kind == "folder" and isinstance(source, str) and source:
+        owner = source  # the very file, not the folder's plugin
     return (f"id: {quoted(ident)} is already the id of a {singular} from {owner}; this one "
             f"would be ignored: choose another id")
 
@@ -81,18 +111,22 @@ def _taken_by_another(kind: str, ident: str, path: Path) -> str | None:
 def _check_toml(path: Path) -> tuple[list[str], list[str]]:
     from ..engine.rules import RuleSet
     from ..plugins.files import check_variant_data
+    from ..plugins.themespec import ThemeSpec
 
     problems, declared = check_variant_data(path)
     if problems:
         return problems, []
+    if isinstance(declared, ThemeSpec):
+        return [], [f"theme {declared.id}"]
     if isinstance(declared, RuleSet):
         rules = declared
         taken = _taken_by_another("variants", rules.id, path)
         if taken:
             return [f"{path}: {taken}"], []
-        return [], [f"variant {rules.id}: {rules.columns} columns, {rules.tableau_size} cards "
-                    f"dealt, {rules.stock_size} in the stock "
-                    f"({rules.deals_in(rules.stock_size)} deals), {rules.win_runs} runs to win"]
+        unknown = _unknown_scoring(rules.scoring)
+        if unknown:
+            return [f"{path}: scoring: {unknown}"], []
+        return [], [f"variant {rules.id}: {_what(rules)}"]
     seen: set[str] = set()
     for i, hr in enumerate(declared):
         taken = _taken_by_another("house rules", hr.id, path)
@@ -104,8 +138,42 @@ def _check_toml(path: Path) -> tuple[list[str], list[str]]:
     return problems, ([] if problems else ["house rules"])
 
 
+def _what(rules: Any) -> str:
+    """A variant in a line: its table, its stock and how it is won."""
+    from ..engine.rules import WIN_RULES
+
+    parts = [f"{rules.columns} columns"]
+    for n, what in ((rules.cells, "free cell"), (rules.reserves, "reserve"),
+                    (rules.foundations, "foundation")):
+        if n:
+            parts.append(f"{n} {what}{'s' if n != 1 else ''}")
+    if rules.deal_to == "waste":
+        parts.append("a waste")
+    parts.append(f"{rules.dealt_size} cards dealt, {rules.stock_size} in the stock"
+                 + (f" ({rules.deals_in(rules.stock_size)} deals)" if rules.stock_size
+                    and rules.deal_to == "columns" and rules.player_deals else ""))
+    parts.append(f"{rules.win_runs} runs to win" if rules.win == "runs" else WIN_RULES[rules.win]
+                 + " to win")
+    return ", ".join(parts)
+
+
+def _unknown_scoring(sid: str) -> str | None:
+    """Why ``sid`` names no scoring scheme (a built-in's or an installed plugin's), or None."""
+    from ..engine.text import did_you_mean
+    from ..plugins.manager import get_manager
+
+    known = get_manager().catalog.scoring
+    if sid in known:
+        return None
+    return (f"{quoted(sid)} is not a scoring scheme (one of {', '.join(sorted(known))})"
+            + did_you_mean(sid, known))
+
+
 def check_file(name: str) -> tuple[list[str], list[str]]:
     """``(problems, what it declares)`` of one file; never raises."""
+    if "\0" in name:  # a folder that could not be read (see expand)
+        folder, why = name.split("\0", 1)
+        return [f"{folder}: cannot be read: {why}"], []
     path = Path(name)
     try:
         if not path.is_file():
@@ -123,8 +191,21 @@ def check_file(name: str) -> tuple[list[str], list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     bad = 0
-    for name in args.files:
+    names = expand(args.files)
+    if not names:
+        print("no variant, house-rule or theme file to check (your folders are empty)")
+        return 0
+    seen: dict[str, str] = {}  # "variant my-id" -> the file that declared it first
+    for name in names:
         problems, ids = check_file(name)
+        for ident in ids:
+            key = ident.split(":")[0]
+            if key == "house rules":
+                continue
+            if key in seen and seen[key] != name:
+                problems.append(f"{name}: {key} is declared in {seen[key]} too; one of the two "
+                                f"would be ignored")
+            seen.setdefault(key, name)
         shown = printable(name)
         if problems:
             bad += 1

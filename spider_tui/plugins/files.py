@@ -13,7 +13,7 @@ from ..engine.errors import VariantError
 from ..engine.rules import HOUSE_RULES_FORMAT, RuleSet, house_rules_from_dict
 from ..engine.text import printable, quoted
 from ..tomlfile import TomlRefused, load
-from .themespec import ThemeSpec
+from .themespec import THEME_FORMAT, ThemeSpec
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -90,12 +90,14 @@ def check_variant_file(path: Path) -> list[str]:
 
 
 def check_variant_data(path: Path) -> tuple[list[str], Any]:
-    """``(problems, what the file declares)``: a :class:`RuleSet`, a list of house rules, or
-    ``None`` when there are problems."""
+    """``(problems, what the file declares)``: a :class:`RuleSet`, a list of house rules, a
+    :class:`ThemeSpec`, or ``None`` when there are problems."""
     try:
         data = read_toml(path)
         if data.get("format") == HOUSE_RULES_FORMAT:
             return [], house_rules_from_dict(data, str(path))
+        if data.get("format") == THEME_FORMAT:
+            return [], ThemeSpec.from_dict(data, str(path))
         return [], RuleSet.from_dict(data, source=str(path))
     except VariantError as e:
         return [printable(line) for line in e.lines()], None
