@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure
-from ...engine.cards import glyph
+from ...engine.cards import RANK, glyph
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
 from ..ranking import best_tier, column_moves, destinations
@@ -111,6 +111,10 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("u,z,U,Z", "undo", "Undo", id="undo"),
         Binding("r,R,ctrl+y", "redo", "Redo", id="redo"),
+        Binding("home", "undo_all", "Undo all", show=False, id="undo_all"),
+        Binding("end", "redo_all", "Redo all", show=False, id="redo_all"),
+        Binding("ctrl+r", "restart", "Restart", show=False, id="restart"),
+        Binding("p,P", "pause", "Pause", id="pause"),
         Binding("H", "hint", "Hint", id="hint"),
         Binding("d,D", "deal", "Deal", id="deal"),
         Binding("n,N", "new_game", "New", id="new_game"),
@@ -122,6 +126,7 @@ class GameScreen(Screen[None]):
         Binding("enter,space", "pick_drop", "Pick up / drop", show=False, id="pick_drop"),
         Binding("f,F", "to_foundation", "To foundation", show=False, id="to_foundation"),
         Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
+        Binding("e,equals_sign", "same_rank", "Same rank", show=False, id="same_rank"),
         *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
                   id=f"column_{i + 1}") for i in range(10)],
         # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
@@ -152,6 +157,8 @@ class GameScreen(Screen[None]):
         self.hint: HintState | None = None
         self.hint_shown: HintView | None = None
         self.flash: set[int] = set()
+        #: Face-up cards of this rank are lit (right button held on a card, or the key).
+        self.same_rank: int | None = None
         self._flash_timer: Timer | None = None
         self.demo_timer: Timer | None = None
         self.demo_player: DemoPlayer | None = None
@@ -245,7 +252,7 @@ class GameScreen(Screen[None]):
                 number=i + 1, cards=cards, down=st.down[i], lift_from=st.rs[i],
                 selected_from=selected_from, hint_from=hint_from, target=i in targets,
                 hint_target=hint_target, cursor=cursor, flash=i in self.flash,
-                four_colour=four))
+                four_colour=four, same_rank=self.same_rank))
         self.stock.show(game.deals_left, hinted=bool(hint_move and hint_move.is_deal))
         self.foundations.show(
             game.rules.win_runs, tuple(st.done),
@@ -466,6 +473,9 @@ class GameScreen(Screen[None]):
         if self.demo_timer is not None:
             self.stop_demo()
             return
+        if event.button == 3:
+            self._light_rank_at(self._hit(event.screen_x, event.screen_y))
+            return
         if event.button not in (0, 1):
             return
         target = self._hit(event.screen_x, event.screen_y)
@@ -534,6 +544,7 @@ class GameScreen(Screen[None]):
         return press
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.light_rank(None)  # the right button let go
         press = self._end_press()
         if press is None:
             return
@@ -620,6 +631,42 @@ class GameScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             self.stop_demo()
+            return
+        if self.same_rank is not None:
+            # Any key puts the lit cards out; the key that lit them does only that.
+            self.light_rank(None)
+            if event.key in self.keys_of("same_rank"):
+                event.stop()
+                event.prevent_default()
+
+    # ------------------------------------------------------------------ cards of one rank
+
+    def light_rank(self, rank: int | None) -> None:
+        """Light every face-up card of ``rank`` (None: put them out)."""
+        if rank != self.same_rank:
+            self.same_rank = rank
+            self.refresh_board()
+
+    def _light_rank_at(self, target: tuple | None) -> None:
+        """A right-click: the rank of the face-up card under the pointer, if any."""
+        if target is None or target[0] != "column" or target[2] not in (CARD, FACE):
+            return
+        _, col, _, index = target
+        a = self.game.state.cols[col]
+        if self.game.state.down[col] <= index < len(a):
+            self.light_rank(RANK[a[index]])
+
+    def action_same_rank(self) -> None:
+        """The key: the rank of the card at the keyboard cursor."""
+        if not self.cursor_visible:
+            self.cursor_visible = True
+            self.refresh_board()
+        col = self.cursor_col
+        a = self.game.state.cols[col]
+        if not a or self.game.state.down[col] >= len(a):
+            self.refuse(f"column {col + 1} has no face-up card at the cursor")
+            return
+        self.light_rank(RANK[a[self._cursor_card(col)]])
 
     def _cursor_card(self, col: int) -> int:
         st = self.game.state
@@ -721,10 +768,51 @@ class GameScreen(Screen[None]):
         self.refresh_board()
 
     def action_undo(self) -> None:
-        self.perform("undo")
+        if self.app.restarted() and self.perform("undo"):
+            self.say("The restart is taken back: the game is as it was")
+        else:
+            self.perform("undo")
 
     def action_redo(self) -> None:
         self.perform("redo")
+
+    def action_undo_all(self) -> None:
+        n = len(self.game.history)
+        if self.perform("undo_all"):
+            self.say(f"Back to the start: {n} move{'s' if n != 1 else ''} undone "
+                     f"({self.key_label('redo_all')} redoes them all)")
+
+    def action_redo_all(self) -> None:
+        n = len(self.game.redo_stack)
+        if self.perform("redo_all"):
+            self.say(f"{n} move{'s' if n != 1 else ''} redone")
+
+    def action_restart(self) -> None:
+        """Back to the deal as it was dealt, as one action (one undo takes it back)."""
+        if self.perform("restart"):
+            self.say(f"Restarted: the deal as it was dealt ({self.key_label('undo')} takes the "
+                     "restart back)")
+
+    def action_pause(self) -> None:
+        from .pause import PauseScreen
+
+        self.stop_demo(quiet=True)
+        self.app.push_screen(PauseScreen(self.game.elapsed))
+
+    def keys_of(self, binding_id: str) -> list[str]:
+        """The keys bound to ``binding_id`` now: the keymap's, else the default ones."""
+        keys = self.app.config.keymap.get(binding_id)
+        if keys is None:
+            bindings = (*self.BINDINGS, *self.app.BINDINGS)
+            keys = next((b.key for b in bindings if isinstance(b, Binding)
+                         and b.id == binding_id), binding_id)
+        return [k.strip() for k in keys.split(",")]
+
+    def key_label(self, binding_id: str) -> str:
+        """The first key of ``binding_id``, as the key bar shows it, named keys capitalised
+        ("u", "Home", "^r")."""
+        label = self.app.get_key_display(Binding(self.keys_of(binding_id)[0], ""))
+        return label.capitalize() if len(label) > 1 and label.isalpha() else label
 
     def action_deal(self) -> None:
         self.selection = None

@@ -15,7 +15,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...engine.cards import SUIT, glyph
+from ...engine.cards import RANK, SUIT, glyph
 from .palette import Palette
 from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
                       column_rows, tall_rows)
@@ -40,6 +40,8 @@ class ColumnView:
     cursor: int | None = None
     flash: bool = False
     four_colour: bool = True
+    #: Face-up cards of this rank are lit (a right-click on one of them, or the key).
+    same_rank: int | None = None
 
 
 class Column(Widget):
@@ -257,6 +259,8 @@ class Column(Widget):
         v = self.view
         if v.flash:
             name = "card--flash"
+        elif v.same_rank is not None and i >= v.down and RANK[v.cards[i]] == v.same_rank:
+            name = "card--same-rank"
         elif v.selected_from >= 0 and i >= v.selected_from:
             name = "card--selected"
         elif v.hint_from >= 0 and i >= v.hint_from:

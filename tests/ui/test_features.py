@@ -1,0 +1,186 @@
+"""Issue 24's additions: restart, undo all and redo all, pause, the cards of one rank."""
+
+from __future__ import annotations
+
+from spider_tui.engine import Game
+from spider_tui.engine.cards import RANK, parse_card
+from spider_tui.ui.screens.pause import PauseScreen
+from test_app_session import fake_clock
+from uihelpers import SIZE, card_offset, column, help_rows, kings, make_app, screen_text
+
+
+def three_moves_table(board):
+    """7♥ onto 8♠, then 6♣ onto 7♥, then 5♥ onto 6♣: three moves in a row."""
+    return board([([], ["7H"]), ([], ["8S"]), ([], ["6C"]), ([], ["5H"])] + kings(6), filler=5)
+
+
+async def play_three(pilot):
+    await pilot.press("1", "2", "3", "2", "4", "2")
+
+
+async def test_restart_goes_back_to_the_deal_as_one_action_and_undo_takes_it_back(board):
+    app = make_app(three_moves_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.game.to_position()
+        await play_three(pilot)
+        played = app.game.to_position()
+        assert app.game.actions == 3
+        await pilot.press("ctrl+r")
+        assert app.game.to_position() == start
+        assert app.game.actions == 4 and app.game.undos == 1  # one action, one undo
+        assert "Restarted" in app.game_screen.last_message
+        await pilot.press("u")  # takes the restart back, as one action
+        assert app.game.to_position() == played
+        assert app.game.moves_played() == ["1>2", "3>2", "4>2"] and app.game.actions == 5
+        await pilot.press("u")  # an ordinary undo again
+        assert app.game.moves_played() == ["1>2", "3>2"]
+
+
+async def test_restart_is_the_same_game_not_a_new_one(board):
+    app = make_app(three_moves_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.game
+        await play_three(pilot)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.game is game and app.screen is app.game_screen  # no question, no new deal
+
+
+async def test_after_a_restart_a_new_move_makes_undo_ordinary_again(board):
+    app = make_app(three_moves_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_three(pilot)
+        await pilot.press("ctrl+r", "1", "2", "u")
+        assert app.game.moves_played() == []
+
+
+async def test_undo_all_and_redo_all(board):
+    app = make_app(three_moves_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.game.to_position()
+        await play_three(pilot)
+        played = app.game.to_position()
+        await pilot.press("home")
+        assert app.game.to_position() == start and app.game.undos == 3
+        assert "3 moves undone" in app.game_screen.last_message
+        await pilot.press("end")
+        assert app.game.to_position() == played and app.game.redos == 3
+        await pilot.press("end")
+        assert "nothing to redo" in app.game_screen.last_message.lower()
+
+
+async def test_restart_undo_all_and_pause_are_in_the_palette_and_the_help(board):
+    app = make_app(three_moves_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        names = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("Restart this deal", "Undo all", "Redo all", "Pause", "Same rank"):
+            assert wanted in names
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = " ".join(" ".join(await help_rows(app, pilot)).split())
+        for wanted in ("Restart this deal", "Undo all", "Redo all", "Pause", "rank at the cursor", "as one action",
+                       "right button"):
+            assert wanted in text, wanted
+        assert "^r" in text and "home" in text and "end" in text
+
+
+async def test_the_new_keys_can_be_remapped(board):
+    app = make_app(three_moves_table(board), keymap={"restart": "x", "pause": "w"})
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.game.to_position()
+        await play_three(pilot)
+        await pilot.press("x")
+        assert app.game.to_position() == start
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, PauseScreen)
+
+
+async def test_pause_hides_the_board_and_stops_the_clock_until_any_key(board, monkeypatch):
+    advance = fake_clock(monkeypatch)
+    app = make_app(three_moves_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "2")
+        advance(10)
+        app._tick()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PauseScreen)
+        text = screen_text(app)
+        assert "Paused" in text and "7♥" not in text and "8♠" not in text  # no card shows
+        advance(100)
+        app._tick()
+        assert round(app.game.elapsed) == 10
+        await pilot.press("u")  # any key goes on, and does nothing else
+        await pilot.pause()
+        assert app.screen is app.game_screen and app.game.moves_played() == ["1>2"]
+        advance(3)
+        app._tick()
+        assert round(app.game.elapsed) == 13
+
+
+async def test_a_click_ends_the_pause(board):
+    app = make_app(three_moves_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.click(offset=(3, 3))
+        await pilot.pause()
+        assert app.screen is app.game_screen and app.game.actions == 0
+
+
+def ranks_table(board):
+    """Three 7s face up (two exposed, one covered), a face-down 7 under column 4."""
+    return board([([], ["7H"]), ([], ["8S", "7S"]), ([], ["7C", "6D"]), (["7D"], ["9S"])]
+                 + kings(6), filler=5)
+
+
+def lit(app) -> set[tuple[int, int]]:
+    """(column, card index) of every card drawn lit as of the same rank."""
+    out = set()
+    for n in range(1, 11):
+        col = column(app, n)
+        style = col.palette.style("card--same-rank")
+        for y, strip in enumerate(col._strips or []):
+            kind, index = col.hit(2, y)
+            if kind == "card" and any(seg.style and seg.style.bgcolor == style.bgcolor
+                                      and seg.style.underline for seg in strip):
+                out.add((n, index))
+    return out
+
+
+async def test_a_right_click_lights_every_face_up_card_of_the_rank_until_released(board):
+    app = make_app(ranks_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.mouse_down("#col-1", offset=card_offset(app, 1), button=3)
+        await pilot.pause()
+        assert app.game_screen.same_rank == RANK[parse_card("7H")]
+        assert lit(app) == {(1, 0), (2, 1), (3, 0)}  # not the face-down 7♦
+        assert app.game.actions == 0 and app.game_screen.selection is None
+        await pilot.mouse_up("#col-1", offset=card_offset(app, 1))
+        await pilot.pause()
+        assert app.game_screen.same_rank is None and lit(app) == set()
+
+
+async def test_a_right_click_on_felt_or_a_face_down_card_lights_nothing(board):
+    app = make_app(ranks_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.mouse_down("#col-1", offset=(2, 12), button=3)
+        await pilot.pause()
+        assert app.game_screen.same_rank is None
+        await pilot.mouse_down("#col-5", offset=(2, 1), button=3)
+        await pilot.pause()
+        assert app.game_screen.same_rank is None
+
+
+async def test_the_same_rank_key_lights_the_cursor_card_and_any_key_puts_it_out(board):
+    app = make_app(ranks_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        # The first arrow shows the cursor on column 1; on to 7♣, covered, in column 3.
+        await pilot.press("right", "right", "right", "up", "e")
+        await pilot.pause()
+        assert lit(app) == {(1, 0), (2, 1), (3, 0)}
+        await pilot.press("e")  # the same key again: off, and nothing else
+        assert lit(app) == set() and app.game.actions == 0
+        await pilot.press("e", "right")  # any other key: off, and it does its own job
+        assert lit(app) == set() and column(app, 4).view.cursor is not None
