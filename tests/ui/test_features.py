@@ -184,3 +184,67 @@ async def test_the_same_rank_key_lights_the_cursor_card_and_any_key_puts_it_out(
         assert lit(app) == set() and app.game.actions == 0
         await pilot.press("e", "right")  # any other key: off, and it does its own job
         assert lit(app) == set() and column(app, 4).view.cursor is not None
+
+
+def long_column_table(board):
+    """Column 1: four face-down cards under K♠ down to 4♠; the rest Kings and Queens."""
+    spades = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S"]
+    return board([(["2C", "3C", "4C", "5C"], spades)] + kings(7)[1:]
+                 + [([], ["QH"]), ([], ["QD"]), ([], ["QC"])], filler=10)
+
+
+async def test_a_200x60_board_gives_covered_cards_more_rows(board):
+    app = make_app(long_column_table(board))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        col = column(app, 1)
+        rows = [col.hit(6, y) for y in range(col.size.height)]
+        cards = [y for y, (kind, _) in enumerate(rows) if kind in ("card", "face")]
+        assert cards[-1] + col.region.y >= 45  # the column reaches down the screen
+        assert sum(1 for kind, i in rows if kind == "back" and i == 0) == 2
+        assert sum(1 for kind, i in rows if kind == "card" and i == 4) == 3  # K♠: 3 rows
+        text = screen_text(app).splitlines()
+        assert "K♠" in text[col.region.y + cards[0]]
+        # A click on a covered card's lower row is a click on that card: 9♠ and the cards
+        # on it go nowhere (no 10 takes them), the player is told so.
+        nine = [y for y, (kind, i) in enumerate(rows) if kind == "card" and i == 8]
+        await pilot.click("#col-1", offset=(6, nine[-1]))
+        await pilot.pause()
+        assert "9♠" in app.game_screen.last_message and app.game.actions == 0
+        await pilot.press("right", "down", "down")  # the cursor starts on the run's King
+        assert col.view.cursor == 6
+
+
+async def test_a_200x60_board_at_the_start_is_taller_than_before():
+    app = make_app(Game.new("spider-4suit", 2024))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        col = column(app, 1)
+        used = [y for y in range(col.size.height) if col.hit(6, y)[0] != "felt"]
+        assert len(used) >= 1 + 5 * 2 + 7  # number, five face-down cards, the exposed one
+
+
+async def test_the_dragged_image_shows_every_card_of_the_run(board):
+    run = ["9S", "8S", "7S", "6S", "5S"]
+    app = make_app(board([([], run), ([], ["TH"])] + kings(8), filler=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.mouse_down("#col-1", offset=card_offset(app, 1, 0))
+        await pilot.hover("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        ghost = app.game_screen.ghost
+        assert ghost.display
+        region = ghost.region
+        rows = screen_text(app).splitlines()[region.y:region.bottom]
+        assert [r[region.x:region.right].strip() for r in rows] == [
+            "9♠", "8♠", "7♠", "6♠", "5♠"]
+        await pilot.mouse_up("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        assert app.game.moves_played() == ["1>2"] and not ghost.display
+
+
+def test_a_run_too_long_for_the_room_left_is_folded_in_the_middle():
+    from spider_tui.ui.widgets.sprite import fold
+
+    assert fold(5, 10) == [0, 1, 2, 3, 4]
+    assert fold(13, 6) == [0, None, 9, 10, 11, 12]
+    assert fold(13, 2) == [11, 12]

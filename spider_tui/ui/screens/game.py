@@ -144,7 +144,7 @@ class GameScreen(Screen[None]):
         self.foundations = Foundations(self.palette)
         self.info = Static("", id="info", markup=False)
         self.message_bar = MessageBar()
-        self.ghost = DragGhost()
+        self.ghost = DragGhost(self.palette)
         self.table = Table(id="table")
         self.too_small = Static("", id="too-small", markup=False)
         self.footer = KeyBar()
@@ -508,7 +508,7 @@ class GameScreen(Screen[None]):
                 self._start_drag(press)
         if press.dragging:
             press.over = over
-            self.ghost.follow(self._ghost_label(press), Offset(event.screen_x, event.screen_y))
+            self._show_ghost(press, Offset(event.screen_x, event.screen_y))
 
     @staticmethod
     def _draggable(target: tuple) -> bool:
@@ -526,14 +526,16 @@ class GameScreen(Screen[None]):
         self.hint_shown = None
         self.refresh_board()
 
-    def _ghost_label(self, press: Press) -> str:
+    def _show_ghost(self, press: Press, at: Offset) -> None:
+        """The cards being dragged, all of them, under the pointer."""
         a = self.game.state.cols[press.target[1]]
-        cards = a[len(a) - press.count:] if press.count else []
+        cards = tuple(a[len(a) - press.count:]) if press.count else ()
         if not cards:
-            return "?"
-        if len(cards) > 3:
-            return f"{glyph(cards[0])}…{glyph(cards[-1])}"
-        return " ".join(glyph(c) for c in cards)
+            self.ghost.hide()
+            return
+        width = self.columns[press.target[1]].card_span()[1]
+        self.ghost.follow(cards, at, width=max(4, width), four_colour=self.app.config.four_colour,
+                          screen_height=self.size.height)
 
     def _end_press(self) -> Press | None:
         """The press the button was held for, now over (the drag image goes)."""

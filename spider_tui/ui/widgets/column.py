@@ -18,7 +18,7 @@ from textual.widget import Widget
 from ...engine.cards import RANK, SUIT, glyph
 from .palette import Palette
 from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
-                      column_rows, tall_rows)
+                      column_rows, spread_rows, tall_rows)
 
 #: ``hit`` results besides a card row kind: the column's number, and the felt of its lane (below
 #: its cards, or beside them).
@@ -96,13 +96,9 @@ class Column(Widget):
 
     def reveal(self, index: int) -> None:
         """Scroll as little as possible so that card ``index`` is on screen."""
-        v = self.view
-        height = max(1, self.size.height - 1)
-        n_up = len(v.cards) - v.down
-        tall = tall_rows(height)
-        _, max_scroll = column_rows(v.down, n_up, height, 0, tall)
+        _, max_scroll = self._rows_at(0)
         for s in sorted(range(max_scroll + 1), key=lambda s: abs(s - self.scroll)):
-            rows, _ = column_rows(v.down, n_up, height, s, tall)
+            rows, _ = self._rows_at(s)
             if any(r.index == index and r.kind == CARD for r in rows):
                 if s != self.scroll:
                     self.scroll = s
@@ -112,15 +108,19 @@ class Column(Widget):
 
     # ------------------------------------------------------------------ geometry
 
-    def _layout(self) -> None:
+    def _rows_at(self, scroll: int) -> tuple[list[Row], int]:
+        """The rows of the cards under the number, scrolled by ``scroll``, and the largest
+        useful scroll."""
         v = self.view
         height = max(1, self.size.height - 1)
-        n_up = len(v.cards) - v.down
-        tall = tall_rows(height)
-        self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll, tall)
+        return column_rows(v.down, len(v.cards) - v.down, height, scroll, tall_rows(height),
+                           spread_rows(height))
+
+    def _layout(self) -> None:
+        self._rows, self._max_scroll = self._rows_at(self.scroll)
         if self.scroll > self._max_scroll:
             self.scroll = self._max_scroll
-            self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll, tall)
+            self._rows, self._max_scroll = self._rows_at(self.scroll)
 
     def hit(self, x: int, y: int) -> tuple[str, int]:
         """What is at ``(x, y)`` (widget coordinates): ``(kind, card index or -1)``; the gap
@@ -128,13 +128,13 @@ class Column(Widget):
         self._layout()
         if y <= 0:
             return HEADER, -1
-        x0, cw = self._card_span()
+        x0, cw = self.card_span()
         if y - 1 < len(self._rows) and x0 <= x < x0 + cw:
             row = self._rows[y - 1]
             return row.kind, row.index
         return FELT, -1
 
-    def _card_span(self) -> tuple[int, int]:
+    def card_span(self) -> tuple[int, int]:
         """Where the cards are drawn across the column: ``(first cell, width)``."""
         width = self.size.width
         cw = min(card_width(width), width)
@@ -169,7 +169,7 @@ class Column(Widget):
         self._layout()
         v = self.view
         width = self.size.width
-        x0, cw = self._card_span()
+        x0, cw = self.card_span()
         base = self.rich_style
         pad_left = Segment(" " * x0, base) if x0 else None
         right = width - x0 - cw
@@ -186,13 +186,24 @@ class Column(Widget):
         last = len(cards) - 1
         n_faces = sum(1 for r in self._rows if r.kind == FACE)
         face_no = 0
+        previous = None
+        backs_spread = any(a == b and a.kind == BACK for a, b in zip(self._rows, self._rows[1:]))
         for row in self._rows:
+            # A card taller than one row (a tall screen) repeats its row: its first row says
+            # what it is, the others are the rest of the card.
+            more_of = row == previous and row.kind in (BACK, CARD)
+            previous = row
             if row.kind == EMPTY:
                 strips.append(self._empty_line(row, strips, cw, line))
             elif row.kind in (BACK, BACKS):
                 n = row.count if row.kind == BACKS else v.down
                 first_back = row.kind == BACKS or row.index == 0
-                text = (f" {n} ".center(cw, "░") if first_back and n > 1 else "░" * cw)
+                if more_of:
+                    text = "░" * cw
+                elif first_back:
+                    text = f" {n} ".center(cw, "░") if n > 1 else "░" * cw
+                else:
+                    text = ("▔" if backs_spread else "░") * cw
                 strips.append(line(text, self._style("card--back")))
             elif row.kind in (MORE_UP, MORE_DOWN):
                 arrow = "▲" if row.kind == MORE_UP else "▼"
@@ -212,6 +223,8 @@ class Column(Widget):
                         text = g[-1].center(cw)
                     else:
                         text = ""
+                elif more_of:
+                    text = ""
                 else:
                     mark = "▸" if v.cursor == i else " "
                     text = mark + g
