@@ -44,6 +44,8 @@ class Config:
     hint_peek: bool = False
     hint_budget_ms: int = 120
     confirm_new_game: bool = True
+    #: How fast cards move on the table: "normal", "fast" or "off" (no animation).
+    animation: str = "normal"
     #: Binding id -> keys, e.g. {"undo": "u,z,ctrl+z"}; applied with App.set_keymap.
     keymap: dict[str, str] = field(default_factory=dict)
 
@@ -53,6 +55,7 @@ VERSION = 1
 #: ``{N: function}`` turns a version-N settings table into a version-N+1 one (none yet).
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 HINT_BUDGET_MS = (10, 10_000)
+ANIMATION_SPEEDS = ("normal", "fast", "off")
 HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts\n"
           "# and the default is used instead. The keys are described in README.md, section "
           "Files.\n")
@@ -172,6 +175,13 @@ def _hint_budget(value: Any, default: int, key: str) -> tuple[int, Problems]:
     return value, []
 
 
+def _animation(value: Any, default: str, key: str) -> tuple[str, Problems]:
+    if isinstance(value, str) and value.strip().lower() in ANIMATION_SPEEDS:
+        return value.strip().lower(), []
+    choices = ", ".join(f'"{c}"' for c in ANIMATION_SPEEDS)
+    return default, _refuse(key, value, f"is not one of {choices}", default)
+
+
 def _id_list(value: Any, default: list[str], key: str) -> tuple[list[str], Problems]:
     if not isinstance(value, list):
         return list(default), _refuse(key, value, "is not a list of ids", default)
@@ -209,6 +219,7 @@ _BY_TYPE: dict[str, _Check] = {
 }
 _SPECIAL: dict[str, _Check] = {
     "hint_budget_ms": _hint_budget,
+    "animation": _animation,
 }
 # Every field is checked by its type unless it needs more; a new field of a new type fails here,
 # at import, rather than being read unchecked.

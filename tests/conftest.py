@@ -8,6 +8,8 @@ show only the cards that matter; ``table(text, filler=N)`` puts every card of th
 leaves out face down at the bottom of column ``N`` (1-based), so the position is a legal deck
 without the test having to list 104 cards.
 
+Animation is off in every test but those marked ``animated`` (``_animation_off``).
+
 The ``variant_whose`` fixture makes a plugin variant (a RuleSet subclass) one of whose rule
 methods raises, to show that a broken plugin refuses an action instead of crashing the game.
 """
@@ -58,6 +60,16 @@ def fill_position(text: str, filler: int | None = None, catalog: Catalog | None 
         if not col.get("up"):
             raise AssertionError(f"filler column {filler} needs a face-up card")
     return tomli_w.dumps(data)
+
+
+@pytest.fixture(autouse=True)
+def _animation_off(request, monkeypatch):
+    """Tests see the cards where the game puts them at once: animation is off unless the test
+    is marked ``animated`` (the tests of animation itself)."""
+    if request.node.get_closest_marker("animated") is None:
+        from spider_tui.ui import motion
+
+        monkeypatch.setattr(motion, "speed", lambda setting: 0.0)
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import partial
 from time import monotonic
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -80,6 +80,8 @@ class SpiderApp(App[None]):
         self._waiting = self.game.started
         #: ``game.elapsed`` when the game was last saved.
         self._saved_elapsed = self.game.elapsed
+        #: Screens kept between openings (:meth:`_kept_screen`): name -> (screen, catalog key).
+        self._kept: dict[str, tuple[Screen, tuple]] = {}
         #: ``(id(game), game.actions)`` just after a restart: an undo then takes it back.
         self._restarted: tuple[int, int] | None = None
         #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
@@ -289,6 +291,12 @@ class SpiderApp(App[None]):
 
         if self.game.status != status or isinstance(self.screen, (WonScreen, StuckScreen)):
             return
+        board = self.game_screen
+        if board is not None and board.motion.busy:
+            # The last cards are still on their way (and a win is being celebrated). A key
+            # that cuts that short is the board's: the summary comes after it.
+            board.motion.then(partial(self.call_after_refresh, self._show_result, status))
+            return
         if status == WON:
             self.push_screen(WonScreen(self.game), self._after_won)
         else:
@@ -298,7 +306,7 @@ class SpiderApp(App[None]):
         if answer == "new":
             self.new_deal(confirm=False)
         elif answer == "choose":
-            self.action_choose_game()
+            self.call_later(self.action_choose_game)
 
     def _after_stuck(self, answer: str | None) -> None:
         if answer == "undo" and self.game_screen is not None:
@@ -438,13 +446,35 @@ class SpiderApp(App[None]):
             return
         self.new_game(self.game.rules.id, random.choice(deals), ())
 
-    def action_choose_game(self) -> None:
+    async def action_choose_game(self) -> None:
         from .screens.variants import VariantScreen
 
         if isinstance(self.screen, VariantScreen):
             return
-        self.push_screen(VariantScreen(self.game.rules.id, self.game.rules.house_rules),
-                         self._chosen)
+        rules = self.game.rules
+        screen, kept = self._kept_screen(
+            "menu", lambda: VariantScreen(rules.id, rules.house_rules))
+        if kept:
+            await screen.reset(rules.id, rules.house_rules)
+        self.push_screen(screen, self._chosen)
+
+    def _kept_screen(self, name: str, make: Callable[[], Screen]) -> tuple[Any, bool]:
+        """The screen ``name`` kept (installed) between openings, and whether it was made
+        before: building the settings and the game menu took most of the time they took to
+        open. It is made again when the plugins' variants, house rules or scoring schemes,
+        or the themes, changed since."""
+        cat = self.manager.catalog
+        key = (tuple(cat.variants), tuple(cat.house_rules), tuple(cat.scoring),
+               tuple(self.spider_themes))
+        kept = self._kept.get(name)
+        if kept is not None and kept[1] == key and self.is_screen_installed(kept[0]):
+            return kept[0], True
+        if kept is not None and self.is_screen_installed(kept[0]):
+            self.uninstall_screen(kept[0])
+        screen = make()
+        self.install_screen(screen, f"kept-{name}")
+        self._kept[name] = (screen, key)
+        return screen, False
 
     def _chosen(self, choice: "GameChoice | None") -> None:
         if choice is not None:
@@ -490,7 +520,7 @@ class SpiderApp(App[None]):
             self.game_screen.selection = None
             self.game_screen.refresh_board()
 
-    def action_settings(self) -> None:
+    async def action_settings(self) -> None:
         from .screens.settings import SettingsScreen
 
         if isinstance(self.screen, SettingsScreen):
@@ -502,7 +532,11 @@ class SpiderApp(App[None]):
             if self.session is not None:
                 self._notices(self.session.save_settings(config))
             self.apply_config(config)
-        self.push_screen(SettingsScreen(self.config, catalog=self.manager.catalog), done)
+        screen, kept = self._kept_screen(
+            "settings", lambda: SettingsScreen(self.config, catalog=self.manager.catalog))
+        if kept:
+            await screen.reset(self.config)
+        self.push_screen(screen, done)
 
     def action_stats(self) -> None:
         from .screens.stats import StatsScreen

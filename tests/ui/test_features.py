@@ -248,3 +248,71 @@ def test_a_run_too_long_for_the_room_left_is_folded_in_the_middle():
     assert fold(5, 10) == [0, 1, 2, 3, 4]
     assert fold(13, 6) == [0, None, 9, 10, 11, 12]
     assert fold(13, 2) == [11, 12]
+
+
+async def test_the_settings_open_again_as_new_without_the_changes_not_saved():
+    from textual.widgets import Checkbox, RadioSet, Select
+
+    from spider_tui.ui.screens.settings import SettingsScreen
+
+    app = make_app(Game.new("spider-2suit", 1), variant="spider-2suit", animation="fast")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, SettingsScreen)
+        first.query_one("#variant", Select).value = "spider-1suit"
+        await pilot.click("#confirm-new-game")
+        await pilot.click("#show-play")
+        await pilot.click("#one-tap")
+        await pilot.click("#animation-off")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        await pilot.press("o")
+        await pilot.pause()
+        again = app.screen
+        assert again is first  # kept, not built again
+        assert again.query_one("#variant", Select).value == "spider-2suit"
+        assert again.query_one("#confirm-new-game", Checkbox).value
+        assert again.query_one("#tab-game").display and not again.query_one("#tab-play").display
+        await pilot.click("#show-play")
+        assert again.query_one("#one-tap", Checkbox).value
+        assert again.query_one("#animation", RadioSet).pressed_button.id == "animation-fast"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.config.variant == "spider-2suit" and app.config.animation == "fast"
+
+
+async def test_the_game_menu_opens_again_as_new():
+    from textual.widgets import Checkbox, Input, OptionList, RadioSet
+
+    from spider_tui.ui.screens.variants import VariantScreen
+
+    app = make_app(Game.new("spider-2suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, VariantScreen)
+        await pilot.press("down")  # another variant
+        await pilot.pause()
+        assert menu.variant_id != "spider-2suit"
+        menu.query_one("#deal-input", Input).value = "42"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert app.screen is menu
+        olist = menu.query_one("#variant-list", OptionList)
+        assert menu.variant_id == "spider-2suit"
+        assert olist.get_option_at_index(olist.highlighted).id == "spider-2suit"
+        assert menu.query_one("#deal-input", Input).value == ""
+        assert menu.query_one("#deal-kind", RadioSet).pressed_button.id == "deal-random"
+        assert not any(b.value for b in menu.query("#house-rules Checkbox")
+                       if isinstance(b, Checkbox))
+        await pilot.press("down")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game.rules.id != "spider-2suit"

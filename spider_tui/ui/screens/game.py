@@ -20,17 +20,20 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure
+from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure, Step
 from ...engine.cards import RANK, glyph
+from .. import motion
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
 from ..ranking import best_tier, column_moves, destinations
+from ..widgets.celebration import Celebration
 from ..widgets.column import Column, ColumnView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
 from ..widgets.key_bar import KeyBar
 from ..widgets.message_bar import MessageBar
 from ..widgets.palette import Palette
+from ..widgets.sprite import CardSprite
 from ..widgets.status_bar import StatusBar, clock
 from ..widgets.stock import Stock
 
@@ -164,6 +167,9 @@ class GameScreen(Screen[None]):
         self.demo_player: DemoPlayer | None = None
         self.last_message = ""
         self._info = ""
+        self.motion = motion.Animator(self)
+        self._sprites: list[CardSprite] = []
+        self.celebration_view = Celebration(self.palette)
 
     # ------------------------------------------------------------------ building
 
@@ -179,6 +185,7 @@ class GameScreen(Screen[None]):
         yield self.too_small
         yield self.message_bar
         yield self.ghost
+        yield self.celebration_view
         yield self.footer
 
     def on_screen_suspend(self) -> None:
@@ -210,6 +217,7 @@ class GameScreen(Screen[None]):
             self.columns.extend(new)
             board.mount(*new)
             self.call_after_refresh(board.even_out)
+        self.motion.finish()
         self.selection = None
         self.press = None
         self.hint = None
@@ -252,12 +260,13 @@ class GameScreen(Screen[None]):
                 number=i + 1, cards=cards, down=st.down[i], lift_from=st.rs[i],
                 selected_from=selected_from, hint_from=hint_from, target=i in targets,
                 hint_target=hint_target, cursor=cursor, flash=i in self.flash,
-                four_colour=four, same_rank=self.same_rank))
+                four_colour=four, same_rank=self.same_rank,
+                hidden_from=self.motion.hidden.get(i, -1)))
         self.stock.show(game.deals_left, hinted=bool(hint_move and hint_move.is_deal))
         self.foundations.show(
             game.rules.win_runs, tuple(st.done),
             target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
-            four_colour=four)
+            four_colour=four, hidden=frozenset(self.motion.hidden_slots))
         self.refresh_status()
         info = self._info_text()
         if info != self._info:
@@ -311,9 +320,13 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ playing
 
     def perform(self, kind: str, move: Move | None = None) -> bool:
-        """Ask the app to play; a refusal is explained and changes nothing."""
+        """Ask the app to play; a refusal is explained and changes nothing. The cards then
+        move to their places on the screen (:meth:`animate`)."""
+        self.motion.finish()
+        scale = motion.speed(self.app.config.animation)
+        before = self.table_now() if scale > 0 and self.is_mounted else None
         try:
-            self.app.act(kind, move)
+            step = self.app.act(kind, move)
         except IllegalMove as e:
             self.refuse(e)
             self.refresh_board()
@@ -322,7 +335,56 @@ class GameScreen(Screen[None]):
         self.hint_shown = None
         self.message_bar.clear()
         self.refresh_board()
+        if before is not None:
+            self.animate(kind, step, before, scale)
         return True
+
+    # ------------------------------------------------------------------ animation
+
+    def animate(self, kind: str, step: Step, before: motion.Table, scale: float) -> None:
+        """Show ``step`` (just played) moving the cards from where they were in ``before``."""
+        effects = motion.plan(kind, step, before, self.table_now(), scale)
+        if self.game.status == WON and kind != "undo":
+            effects.append(motion.celebration(scale))
+        self.motion.play(effects)
+
+    def table_now(self) -> motion.Table:
+        """Where everything is drawn now (for :mod:`~spider_tui.ui.motion`)."""
+        st = self.game.state
+        spots = []
+        for column in self.columns:
+            places, end = column.card_places()
+            spots.append(motion.Spot(places, end, max(4, column.card_span()[1])))
+        stock = self.stock.region
+        return motion.Table(
+            spots, [tuple(c) for c in st.cols[:len(self.columns)]],
+            stock.offset + Offset(1, stock.height // 2),
+            [self.foundations.slot_offset(i) for i in range(self.game.rules.win_runs)],
+            len(st.done))
+
+    def sprite(self, n: int) -> CardSprite:
+        """The ``n``th card sprite (made, and mounted over the table, when first needed)."""
+        while len(self._sprites) <= n:
+            sprite = CardSprite(self.palette)
+            self._sprites.append(sprite)
+            self.mount(sprite)
+        return self._sprites[n]
+
+    def celebration(self, on: bool, t: float) -> None:
+        view = self.celebration_view
+        if on:
+            region = self.table.region
+            if not view.display:
+                view.styles.offset = (region.x, region.y)
+                view.styles.width, view.styles.height = region.width, region.height
+                view.display = True
+            view.show_at(t)
+        elif view.display:
+            view.display = False
+
+    def motion_changed(self) -> None:
+        """Cards left or came back to their places (an animation began or a flight landed)."""
+        self.refresh_board()
 
     def play_move(self, move: Move) -> bool:
         return self.perform("move", move)
@@ -470,6 +532,7 @@ class GameScreen(Screen[None]):
         return None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.motion.finish()  # the cards are where the click means them to be
         if self.demo_timer is not None:
             self.stop_demo()
             return
@@ -629,6 +692,8 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ keys
 
     def on_key(self, event: events.Key) -> None:
+        # Any key ends the animations at once (the game is there already), then does its job.
+        self.motion.finish()
         if self.demo_timer is not None:
             event.stop()
             event.prevent_default()
@@ -823,8 +888,8 @@ class GameScreen(Screen[None]):
     def action_new_game(self) -> None:
         self.app.new_deal()
 
-    def action_choose_game(self) -> None:
-        self.app.action_choose_game()
+    async def action_choose_game(self) -> None:
+        await self.app.action_choose_game()
 
     # ------------------------------------------------------------------ hints and the demo
 
@@ -892,7 +957,7 @@ class GameScreen(Screen[None]):
             self.stop_demo(quiet=True)
             self.refresh_board()
             return
-        if self.app.screen is not self:
+        if self.app.screen is not self or self.motion.busy:
             return
         move = self.demo_player.next_move(game) if self.demo_player else None
         if move is None:

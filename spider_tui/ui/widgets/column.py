@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
+from textual.geometry import Offset, Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -42,6 +42,8 @@ class ColumnView:
     four_colour: bool = True
     #: Face-up cards of this rank are lit (a right-click on one of them, or the key).
     same_rank: int | None = None
+    #: Cards from this index on are on their way here (an animation draws them): felt for now.
+    hidden_from: int = -1
 
 
 class Column(Widget):
@@ -134,6 +136,20 @@ class Column(Widget):
             return row.kind, row.index
         return FELT, -1
 
+    def card_places(self) -> tuple[dict[int, Offset], Offset]:
+        """Where each card in sight is drawn (the screen cell of its first row, left edge), and
+        where a card put on the column would go (the row after the last card's first row)."""
+        self._layout()
+        x0, _ = self.card_span()
+        left, top = self.region.x + x0, self.region.y + 1
+        places: dict[int, Offset] = {}
+        end = Offset(left, top)
+        for y, row in enumerate(self._rows):
+            if row.kind in (CARD, BACK) and row.index not in places:
+                places[row.index] = Offset(left, top + y)
+                end = Offset(left, top + y + 1)
+        return places, end
+
     def card_span(self) -> tuple[int, int]:
         """Where the cards are drawn across the column: ``(first cell, width)``."""
         width = self.size.width
@@ -188,7 +204,12 @@ class Column(Widget):
         face_no = 0
         previous = None
         backs_spread = any(a == b and a.kind == BACK for a, b in zip(self._rows, self._rows[1:]))
+        hidden = v.hidden_from if v.hidden_from >= 0 else len(cards)
         for row in self._rows:
+            if row.index >= hidden and row.kind in (CARD, FACE, BACK):
+                strips.append(line("", base))  # on its way here
+                previous = row
+                continue
             # A card taller than one row (a tall screen) repeats its row: its first row says
             # what it is, the others are the rest of the card.
             more_of = row == previous and row.kind in (BACK, CARD)
