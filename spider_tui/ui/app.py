@@ -598,6 +598,9 @@ class SpiderApp(App[None]):
                             self._on_board("action_hint"))
         yield SystemCommand("Demo", "Watch the computer play this game from the hints "
                             "(any key stops it)", self._on_board("start_demo"))
+        yield SystemCommand("Finish for me", "Once every card is face up and the stock is "
+                            "empty, the solver plays the game out (A; any key stops it)",
+                            self._on_board("action_finish"))
         yield SystemCommand("Help", "The rules of this variant and the keys (?)",
                             self.action_help)
         yield SystemCommand("Settings", "Default game, one-tap moves, colours, hints, keys (O)",

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from spider_tui.engine import Game
 from spider_tui.engine.cards import RANK, parse_card
 from spider_tui.ui.screens.pause import PauseScreen
+from spider_tui.ui.screens.won import WonScreen
 from test_app_session import fake_clock
 from uihelpers import SIZE, card_offset, column, help_rows, kings, make_app, screen_text
 
@@ -316,3 +319,93 @@ async def test_the_game_menu_opens_again_as_new():
         await pilot.click("#start")
         await pilot.pause()
         assert app.game.rules.id != "spider-2suit"
+
+
+def nearly_won(board, down=("2S",), up=("3S",)):
+    """Seven runs done; K♠…4♠ in column 2, A♠ in column 3, and column 1 as given."""
+    run = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S"]
+    return board([(list(down), list(up)), ([], run), ([], ["AS"])] + [([], [])] * 7,
+                 variant="spider-1suit", completed=["S"] * 7)
+
+
+@pytest.fixture
+def quick_steps(monkeypatch):
+    from spider_tui.ui.screens import game as game_screen
+
+    monkeypatch.setattr(game_screen, "DEMO_STEP_SECONDS", 0.02)
+
+
+async def until(pilot, done, seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("it did not happen in time")
+
+
+async def test_finish_for_me_is_offered_once_every_card_is_face_up(board):
+    app = make_app(nearly_won(board))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.game_screen
+        assert "finish" not in screen._info.lower()
+        await pilot.press("1", "2")  # 3♠ onto 4♠ turns 2♠ over: nothing is hidden now
+        assert app.game.state.down[0] == 0
+        assert "Every card is face up: a finishes the game for you" in screen.last_message
+        assert "a: finish for me" in screen._info
+
+
+async def test_finish_for_me_plays_the_solver_s_line_to_the_win(board, quick_steps):
+    app = make_app(nearly_won(board, down=(), up=("3S", "2S")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await until(pilot, lambda: app.game.status == "won")
+        assert app.game.moves_played() == ["1>2", "3>2"]
+        await until(pilot, lambda: isinstance(app.screen, WonScreen))
+
+
+async def test_finish_for_me_is_in_the_palette_and_the_help(board):
+    app = make_app(nearly_won(board))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Finish for me" in [c.title for c in app.get_system_commands(app.screen)]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = " ".join(" ".join(await help_rows(app, pilot)).split())
+        assert "Finish for me" in text
+
+
+async def test_any_key_stops_finish_for_me(board, monkeypatch):
+    from spider_tui.ui.screens import game as game_screen
+
+    monkeypatch.setattr(game_screen, "DEMO_STEP_SECONDS", 5.0)  # no move comes by itself
+    app = make_app(nearly_won(board, down=(), up=("3S", "2S")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await until(pilot, lambda: app.game_screen.demo_timer is not None)
+        await pilot.press("x")
+        assert app.game_screen.demo_timer is None and app.game.actions == 0
+        assert "Finish for me stopped" in app.game_screen.last_message
+
+
+@pytest.mark.parametrize("status, said", [
+    ("unwinnable", "There is no way to win from here"),
+    ("unknown", "The solver found no win in 8 s"),
+])
+async def test_finish_for_me_says_plainly_when_the_solver_finds_no_win(board, monkeypatch,
+                                                                       status, said):
+    from spider_tui.ai import solver
+
+    monkeypatch.setattr(solver, "solve",
+                        lambda game, limit: solver.Solution(status, [], 0, float(limit)))
+    app = make_app(nearly_won(board, down=(), up=("3S", "2S")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await until(pilot, lambda: said in app.game_screen.last_message)
+        assert app.game.actions == 0
+
+
+async def test_finish_for_me_with_cards_face_down_says_when_it_can(board):
+    app = make_app(nearly_won(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        assert "once every card is face up" in app.game_screen.last_message
+        assert app.game.actions == 0

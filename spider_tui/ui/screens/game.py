@@ -9,7 +9,8 @@ plain views that each widget compares with what it already shows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -19,10 +20,11 @@ from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure, Step
 from ...engine.cards import RANK, glyph
-from .. import motion
+from .. import finishing, motion
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
 from ..ranking import best_tier, column_moves, destinations
@@ -130,6 +132,7 @@ class GameScreen(Screen[None]):
         Binding("f,F", "to_foundation", "To foundation", show=False, id="to_foundation"),
         Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
         Binding("e,equals_sign", "same_rank", "Same rank", show=False, id="same_rank"),
+        Binding("a,A", "finish", "Finish for me", show=False, id="finish"),
         *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
                   id=f"column_{i + 1}") for i in range(10)],
         # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
@@ -164,7 +167,11 @@ class GameScreen(Screen[None]):
         self.same_rank: int | None = None
         self._flash_timer: Timer | None = None
         self.demo_timer: Timer | None = None
-        self.demo_player: DemoPlayer | None = None
+        #: What plays while the demo runs (or Finish for me plays the game out), and its name.
+        self.demo_player: Any = None
+        self.demo_name = "Demo"
+        #: ``(id(game), game.actions)`` while the solver looks for a way to finish the game.
+        self.finding: tuple[int, int] | None = None
         self.last_message = ""
         self._info = ""
         self.motion = motion.Animator(self)
@@ -226,8 +233,10 @@ class GameScreen(Screen[None]):
         self.cursor_col = min(self.cursor_col, n - 1)
         self.cursor_idx = None
         self.stop_demo(quiet=True)
+        self.finding = None
         self._check_size()
         self.refresh_board()
+        self.offer_finish()
 
     # ------------------------------------------------------------------ drawing
 
@@ -285,7 +294,9 @@ class GameScreen(Screen[None]):
 
     def _info_text(self) -> str:
         if self.demo_timer is not None:
-            return "Demo: press any key to stop"
+            return f"{self.demo_name}: press any key to stop"
+        if self.finding is not None:
+            return "Looking for the win…"
         if self.press is not None and self.press.dragging:
             return "Drop on a highlighted column"
         sel = self.selection
@@ -293,6 +304,8 @@ class GameScreen(Screen[None]):
             where = ", ".join("foundation" if t == FOUNDATION else str(t + 1) for t in sel.targets)
             return (f"Column {sel.src + 1} to: {where}" if where
                     else f"Column {sel.src + 1}: no place to go (Esc)")
+        if finishing.can_finish(self.game):
+            return f"{self.key_label('finish')}: finish for me"
         return ""
 
     # ------------------------------------------------------------------ messages
@@ -325,6 +338,7 @@ class GameScreen(Screen[None]):
         self.motion.finish()
         scale = motion.speed(self.app.config.animation)
         before = self.table_now() if scale > 0 and self.is_mounted else None
+        could_finish = finishing.can_finish(self.game)
         try:
             step = self.app.act(kind, move)
         except IllegalMove as e:
@@ -337,6 +351,8 @@ class GameScreen(Screen[None]):
         self.refresh_board()
         if before is not None:
             self.animate(kind, step, before, scale)
+        if not could_finish:
+            self.offer_finish()
         return True
 
     # ------------------------------------------------------------------ animation
@@ -533,8 +549,8 @@ class GameScreen(Screen[None]):
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self.motion.finish()  # the cards are where the click means them to be
-        if self.demo_timer is not None:
-            self.stop_demo()
+        if self.demo_timer is not None or self.finding is not None:
+            self.stop_autoplay()
             return
         if event.button == 3:
             self._light_rank_at(self._hit(event.screen_x, event.screen_y))
@@ -694,10 +710,10 @@ class GameScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         # Any key ends the animations at once (the game is there already), then does its job.
         self.motion.finish()
-        if self.demo_timer is not None:
+        if self.demo_timer is not None or self.finding is not None:
             event.stop()
             event.prevent_default()
-            self.stop_demo()
+            self.stop_autoplay()
             return
         if self.same_rank is not None:
             # Any key puts the lit cards out; the key that lit them does only that.
@@ -933,12 +949,19 @@ class GameScreen(Screen[None]):
         if self.game.status != "playing":
             self.say("The game is over: start a new deal to watch the demo")
             return
-        self.selection = None
         self.app.hint_used()  # the demo plays from the hints
         cfg = self.app.config
-        self.demo_player = DemoPlayer(budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
+        self.autoplay(DemoPlayer(budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek), "Demo",
+                      "Demo: the computer plays from the hints; press any key to stop")
+
+    def autoplay(self, player: Any, name: str, message: str) -> None:
+        """Let ``player`` (``next_move(game)``) play a move every little while, each once the
+        cards of the one before have landed, until a key or a click stops it."""
+        self.selection = None
+        self.demo_player = player
+        self.demo_name = name
         self.demo_timer = self.set_interval(DEMO_STEP_SECONDS, self._demo_step)
-        self.say("Demo: the computer plays from the hints; press any key to stop")
+        self.say(message)
         self.refresh_board()
 
     def stop_demo(self, quiet: bool = False) -> None:
@@ -948,7 +971,7 @@ class GameScreen(Screen[None]):
         self.demo_timer = None
         self.demo_player = None
         if not quiet:
-            self.say("Demo stopped")
+            self.say(f"{self.demo_name} stopped")
             self.refresh_board()
 
     def _demo_step(self) -> None:
@@ -962,10 +985,58 @@ class GameScreen(Screen[None]):
         move = self.demo_player.next_move(game) if self.demo_player else None
         if move is None:
             self.stop_demo(quiet=True)
-            self.say("Demo: nothing useful is left; undo may help", "warning")
+            self.say(f"{self.demo_name}: nothing useful is left; undo may help", "warning")
             return
         if not self.perform("deal" if move.is_deal else "move", move):
             self.stop_demo()
+
+    # ------------------------------------------------------------------ finish for me
+
+    def stop_autoplay(self) -> None:
+        """A key or a click stops the demo, or Finish for me (its search too)."""
+        if self.finding is not None:
+            self.finding = None
+            self.say("Finish for me stopped")
+            self.refresh_board()
+        self.stop_demo()
+
+    def offer_finish(self) -> None:
+        """Say that the game can be played out for the player, once it can."""
+        if finishing.can_finish(self.game) and self.demo_timer is None:
+            self.say(f"Every card is face up: {self.key_label('finish')} finishes the game "
+                     "for you")
+
+    def action_finish(self) -> None:
+        """Play the game out by the solver's line (every card is face up, the stock empty)."""
+        if self.demo_timer is not None or self.finding is not None:
+            return
+        if not finishing.can_finish(self.game):
+            self.refuse("Finish for me plays the game out once every card is face up and the "
+                        "stock is empty")
+            return
+        self.finding = (id(self.game), self.game.actions)
+        self.say("Finish for me: looking for the way to the win… (any key stops)")
+        self.refresh_board()
+        self.run_worker(partial(finishing.find_line, self.game.copy()), thread=True,
+                        group="finish", exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "finish" or event.state not in (WorkerState.SUCCESS,
+                                                             WorkerState.ERROR):
+            return
+        asked, self.finding = self.finding, None
+        if asked != (id(self.game), self.game.actions):
+            return  # stopped by a key, or the table changed meanwhile
+        outcome = worker.result if event.state == WorkerState.SUCCESS else (
+            finishing.Outcome("failed", why=str(worker.error)))
+        if outcome is None or outcome.status != "won":
+            self.say(finishing.describe(outcome or finishing.Outcome("failed")), "warning")
+            self.refresh_board()
+            return
+        self.app.hint_used()  # the solver's moves: a win by them is not a win with no help
+        self.autoplay(finishing.LinePlayer(outcome.moves), "Finish for me",
+                      f"Finish for me: {len(outcome.moves)} moves to the win; any key stops")
 
     # ------------------------------------------------------------------ size
 

@@ -55,6 +55,7 @@ LONGER = {
     "to_foundation": "Send a complete run to the foundation (manual removal)",
     "cancel": "Put picked-up cards back; hide the hint or the cursor",
     "same_rank": "Light the cards of the rank at the cursor (any key: off)",
+    "finish": "Finish for me (once every card is face up, the stock empty)",
     "help": "This help",
     "next_theme": "Next colour theme",
     "settings": "Settings",
