@@ -259,10 +259,12 @@ class Table:
     done: int
 
 
-def plan(kind: str, step: Step, before: Table, after: Table, scale: float) -> list[Effect]:
+def plan(kind: str, step: Step, before: Table, after: Table, scale: float, *,
+         slide: bool = True) -> list[Effect]:
     """The effects that show ``step`` (played as ``kind``: "move", "deal", "undo", "redo")
     going from the table ``before`` to the table ``after``; none for what is not drawn (moves
-    between piles other than columns, an undone deal or removal)."""
+    between piles other than columns, an undone deal or removal). ``slide`` False: the moved
+    cards are where they go already (dragged there); only a run they finish flies."""
     if scale <= 0 or len(before.piles) != len(after.piles):
         return []
     move = step.move
@@ -288,8 +290,9 @@ def plan(kind: str, step: Step, before: Table, after: Table, scale: float) -> li
             move.count or 1)
         moved = before.piles[src][len(before.piles[src]) - count:]
         arrived[dst] = moved
-        effects.append(_slide(src, dst, moved, before, after, scale,
-                              finished=any(col == dst for col, _ in step.removed)))
+        if slide:
+            effects.append(_slide(src, dst, moved, before, after, scale,
+                                  finished=any(col == dst for col, _ in step.removed)))
     if kind != "undo" and step.removed:
         effects.append(_fly(step.removed, arrived, before, after, scale))
     return effects

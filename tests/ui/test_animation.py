@@ -192,3 +192,15 @@ async def test_the_setting_turns_animation_off_or_makes_it_faster(board, clock, 
         assert screen.motion.busy
         advance(motion.SLIDE * 0.5)  # fast: done in under half the normal time
         assert not screen.motion.busy and shown(app, 3) == {0, 1}
+
+
+async def test_dragged_cards_do_not_slide_again(board, clock):
+    app = make_app(tap_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        clock(app)
+        await pilot.mouse_down("#col-1", offset=card_offset(app, 1))
+        await pilot.hover("#col-2", offset=card_offset(app, 2))
+        await pilot.mouse_up("#col-2", offset=card_offset(app, 2))
+        await pilot.pause()
+        assert app.game.moves_played() == ["1>2"]
+        assert not app.game_screen.motion.busy and shown(app, 2) == {0, 1}

@@ -332,9 +332,10 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ playing
 
-    def perform(self, kind: str, move: Move | None = None) -> bool:
+    def perform(self, kind: str, move: Move | None = None, *, dragged: bool = False) -> bool:
         """Ask the app to play; a refusal is explained and changes nothing. The cards then
-        move to their places on the screen (:meth:`animate`)."""
+        move to their places on the screen (:meth:`animate`), but for cards the player has
+        dragged there (``dragged``)."""
         self.motion.finish()
         scale = motion.speed(self.app.config.animation)
         before = self.table_now() if scale > 0 and self.is_mounted else None
@@ -350,16 +351,18 @@ class GameScreen(Screen[None]):
         self.message_bar.clear()
         self.refresh_board()
         if before is not None:
-            self.animate(kind, step, before, scale)
+            self.animate(kind, step, before, scale, slide=not dragged)
         if not could_finish:
             self.offer_finish()
         return True
 
     # ------------------------------------------------------------------ animation
 
-    def animate(self, kind: str, step: Step, before: motion.Table, scale: float) -> None:
-        """Show ``step`` (just played) moving the cards from where they were in ``before``."""
-        effects = motion.plan(kind, step, before, self.table_now(), scale)
+    def animate(self, kind: str, step: Step, before: motion.Table, scale: float, *,
+                slide: bool = True) -> None:
+        """Show ``step`` (just played) moving the cards from where they were in ``before``
+        (``slide`` False: the moved cards are in place already, only a finished run flies)."""
+        effects = motion.plan(kind, step, before, self.table_now(), scale, slide=slide)
         if self.game.status == WON and kind != "undo":
             effects.append(motion.celebration(scale))
         self.motion.play(effects)
@@ -681,7 +684,7 @@ class GameScreen(Screen[None]):
             self.refuse(e)
             self.refresh_board()
             return
-        self.play_move(move)
+        self.perform("move", move, dragged=True)
 
     def tap_foundation(self) -> None:
         sel = self.selection
