@@ -332,7 +332,7 @@ def nearly_won(board, down=("2S",), up=("3S",)):
 def quick_steps(monkeypatch):
     from spider_tui.ui.screens import game as game_screen
 
-    monkeypatch.setattr(game_screen, "DEMO_STEP_SECONDS", 0.02)
+    monkeypatch.setattr(game_screen, "FINISH_STEP_SECONDS", 0.02)
 
 
 async def until(pilot, done, seconds: float = 10.0) -> None:
@@ -376,7 +376,7 @@ async def test_finish_for_me_is_in_the_palette_and_the_help(board):
 async def test_any_key_stops_finish_for_me(board, monkeypatch):
     from spider_tui.ui.screens import game as game_screen
 
-    monkeypatch.setattr(game_screen, "DEMO_STEP_SECONDS", 5.0)  # no move comes by itself
+    monkeypatch.setattr(game_screen, "FINISH_STEP_SECONDS", 5.0)  # no move comes by itself
     app = make_app(nearly_won(board, down=(), up=("3S", "2S")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")

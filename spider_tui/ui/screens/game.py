@@ -47,6 +47,8 @@ SHIFTED_DIGITS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "perce
                   "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
                   "right_parenthesis")
 DEMO_STEP_SECONDS = 0.45
+#: Finish for me plays faster than the demo: there is nothing left to watch for.
+FINISH_STEP_SECONDS = 0.12
 FLASH_SECONDS = 1.6
 
 
@@ -294,7 +296,7 @@ class GameScreen(Screen[None]):
 
     def _info_text(self) -> str:
         if self.demo_timer is not None:
-            return f"{self.demo_name}: press any key to stop"
+            return f"{self.demo_name}: any key stops"
         if self.finding is not None:
             return "Looking for the win…"
         if self.press is not None and self.press.dragging:
@@ -955,15 +957,16 @@ class GameScreen(Screen[None]):
         self.app.hint_used()  # the demo plays from the hints
         cfg = self.app.config
         self.autoplay(DemoPlayer(budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek), "Demo",
-                      "Demo: the computer plays from the hints; press any key to stop")
+                      "Demo: the computer plays from the hints; press any key to stop",
+                      DEMO_STEP_SECONDS)
 
-    def autoplay(self, player: Any, name: str, message: str) -> None:
-        """Let ``player`` (``next_move(game)``) play a move every little while, each once the
+    def autoplay(self, player: Any, name: str, message: str, seconds: float) -> None:
+        """Let ``player`` (``next_move(game)``) play a move every ``seconds``, each once the
         cards of the one before have landed, until a key or a click stops it."""
         self.selection = None
         self.demo_player = player
         self.demo_name = name
-        self.demo_timer = self.set_interval(DEMO_STEP_SECONDS, self._demo_step)
+        self.demo_timer = self.set_interval(seconds, self._demo_step)
         self.say(message)
         self.refresh_board()
 
@@ -1039,7 +1042,8 @@ class GameScreen(Screen[None]):
             return
         self.app.hint_used()  # the solver's moves: a win by them is not a win with no help
         self.autoplay(finishing.LinePlayer(outcome.moves), "Finish for me",
-                      f"Finish for me: {len(outcome.moves)} moves to the win; any key stops")
+                      f"Finish for me: {len(outcome.moves)} moves to the win; any key stops",
+                      FINISH_STEP_SECONDS)
 
     # ------------------------------------------------------------------ size
 
