@@ -207,6 +207,13 @@ class GameScreen(Screen[None]):
         self.too_small.display = False
         self.message_bar.display = False
         self.load_game()
+        # The sprites a deal needs (one a column), made while the player looks at the first
+        # screen rather than when the first deal is dealt.
+        self.set_timer(0.5, self._make_sprites)
+
+    def _make_sprites(self) -> None:
+        if motion.speed(self.app.config.animation) > 0:
+            self.sprite(len(self.columns) + 1)
 
     @property
     def game(self) -> Game:
