@@ -204,3 +204,16 @@ async def test_dragged_cards_do_not_slide_again(board, clock):
         await pilot.pause()
         assert app.game.moves_played() == ["1>2"]
         assert not app.game_screen.motion.busy and shown(app, 2) == {0, 1}
+
+
+async def test_a_click_on_cards_on_their_way_is_a_click_on_what_lies_under_them(board, clock):
+    app = make_app(tap_table(board))
+    async with app.run_test(size=SIZE) as pilot:
+        clock(app)
+        await pilot.press("1", "3")
+        sprite = app.game_screen.sprite(0)
+        await pilot.pause()
+        assert sprite.display
+        # Where 7♥ is drawn on its way (over column 1's felt now): the press is on the felt.
+        at = sprite.region.offset
+        assert app.game_screen._hit(at.x, at.y)[0] == "column"

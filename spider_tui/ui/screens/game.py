@@ -545,10 +545,15 @@ class GameScreen(Screen[None]):
 
     def _hit(self, screen_x: int, screen_y: int) -> tuple | None:
         """What the pointer is over: ("column", i, row kind, card index), ("stock",),
-        ("foundation",) or None."""
+        ("foundation",) or None. Cards drawn over the table (the dragged cards, cards on their
+        way) are looked through: a click means what lies under them."""
         try:
-            widget, region = self.get_widget_at(screen_x, screen_y)
+            widget, region = next(((w, r) for w, r in self.get_widgets_at(screen_x, screen_y)
+                                   if not isinstance(w, (CardSprite, Celebration))),
+                                  (None, None))
         except Exception:
+            return None
+        if widget is None or region is None:
             return None
         if isinstance(widget, Column):
             kind, index = widget.hit(screen_x - region.x, screen_y - region.y)
