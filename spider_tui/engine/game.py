@@ -15,6 +15,7 @@ from .moves import DEAL_MOVE, Move
 from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, code_kind, describe_pile
 from .rules import RuleSet, _article, _error_text, _shown
 from .state import DEAL, FOUNDATION, State, record_flips, record_removals
+from .text import quoted
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
 #: The largest score (either way) a scheme may give: a whole number JSON and the screen take.
@@ -355,7 +356,7 @@ class Game:
         """The legal move ``move`` stands for, its count filled in; :class:`IllegalMove` if none."""
         m = Move.parse(move) if isinstance(move, str) else move
         if not isinstance(m, Move):
-            raise NotationError(f"{move!r} is not a move")
+            raise NotationError(f"{quoted(move)} is not a move")
         st = self.state
         if self.status == WON:
             raise IllegalMove("the game is won", m)
@@ -442,9 +443,12 @@ class Game:
         if s is None:
             raise NotationError(self._no_such_pile(m.src), m)
         if m.dst == FOUNDATION:
+            # "f": a complete run to the foundation runs leave for, else the first
+            # card-by-card foundation that takes the card.
+            dsts = [FOUNDATION] if rules.runs_leave and not rules.auto_remove else []
             if m.anywhere and rules.foundations:
-                dsts = [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
-            else:
+                dsts += [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
+            if not dsts:
                 dsts = [FOUNDATION]
         elif m.anywhere:
             kind = code_kind(m.dst)
