@@ -29,6 +29,9 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 
 os.environ.setdefault("SPIDER_TUI_HOME", tempfile.mkdtemp(prefix="spider-tui-bench-"))
+# The code measured is the code beside this file (a worktree's), not whichever spider_tui is
+# installed: run as a script, Python would otherwise import the installed one.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 FIRST_SCREEN_TARGET = 1.0
 REPAINT_TARGET_MS = 50.0
