@@ -46,6 +46,8 @@ class Config:
     hint_peek: bool = False
     hint_budget_ms: int = 120
     confirm_new_game: bool = True
+    #: How fast cards move on the table: "normal", "fast" or "off" (no animation).
+    animation: str = "normal"
     #: Binding id -> keys, e.g. {"undo": "u,z,ctrl+z"}; applied with App.set_keymap.
     keymap: dict[str, str] = field(default_factory=dict)
 
@@ -55,12 +57,14 @@ VERSION = 1
 #: ``{N: function}`` turns a version-N settings table into a version-N+1 one (none yet).
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 HINT_BUDGET_MS = (10, 10_000)
+ANIMATION_SPEEDS = ("normal", "fast", "off")
 #: The binding ids ``[keymap]`` may name: the app's and the game screen's bindings (a test checks
 #: that this is every id the UI has). Any other id is reported as an unknown key.
 KEYMAP_IDS = frozenset({
     "help", "next_theme", "settings", "stats", "quit",
-    "undo", "redo", "hint", "deal", "new_game", "choose_game", "cursor_left", "cursor_right",
-    "cursor_up", "cursor_down", "pick_drop", "to_foundation", "cancel",
+    "undo", "redo", "undo_all", "redo_all", "restart", "pause", "hint", "deal", "new_game",
+    "choose_game", "cursor_left", "cursor_right", "cursor_up", "cursor_down", "pick_drop",
+    "to_foundation", "cancel", "same_rank", "finish",
     *(f"column_{i}" for i in range(1, 21)),
 })
 HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts\n"
@@ -177,6 +181,13 @@ def _hint_budget(value: Any, default: int, key: str) -> tuple[int, Problems]:
     return value, []
 
 
+def _animation(value: Any, default: str, key: str) -> tuple[str, Problems]:
+    if isinstance(value, str) and value.strip().lower() in ANIMATION_SPEEDS:
+        return value.strip().lower(), []
+    choices = ", ".join(f'"{c}"' for c in ANIMATION_SPEEDS)
+    return default, _refuse(key, value, f"is not one of {choices}", default)
+
+
 def _id_list(value: Any, default: list[str], key: str) -> tuple[list[str], Problems]:
     if not isinstance(value, list):
         return list(default), _refuse(key, value, "is not a list of ids", default)
@@ -218,6 +229,7 @@ _BY_TYPE: dict[str, _Check] = {
 }
 _SPECIAL: dict[str, _Check] = {
     "hint_budget_ms": _hint_budget,
+    "animation": _animation,
 }
 # Every field is checked by its type unless it needs more; a new field of a new type fails here,
 # at import, rather than being read unchecked.

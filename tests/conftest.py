@@ -8,6 +8,8 @@ show only the cards that matter; ``table(text, filler=N)`` puts every card of th
 leaves out face down at the bottom of column ``N`` (1-based), so the position is a legal deck
 without the test having to list 104 cards.
 
+Animation is off in every test but those marked ``animated`` (``_animation_off``).
+
 The ``variant_whose`` fixture makes a plugin variant (a RuleSet subclass) one of whose rule
 methods raises, to show that a broken plugin refuses an action instead of crashing the game.
 """
@@ -25,6 +27,16 @@ os.environ["SPIDER_TUI_HOME"] = tempfile.mkdtemp(prefix="spider-tui-test-home-")
 from spider_tui.engine import Game, RuleSet  # noqa: E402
 from spider_tui.engine.catalog import Catalog  # noqa: E402
 from position_fill import _catalog, fill_position  # noqa: E402,F401
+
+
+@pytest.fixture(autouse=True)
+def _animation_off(request, monkeypatch):
+    """Tests see the cards where the game puts them at once: animation is off unless the test
+    is marked ``animated`` (the tests of animation itself)."""
+    if request.node.get_closest_marker("animated") is None:
+        from spider_tui.ui import motion
+
+        monkeypatch.setattr(motion, "speed", lambda setting: 0.0)
 
 
 @pytest.fixture(scope="session")

@@ -625,6 +625,36 @@ class Game:
         self.redos += 1
         return step
 
+    def undo_all(self, *, as_one: bool = False) -> list[Step]:
+        """Undo every step back to the start; the moves wait to be redone. Returns the steps
+        undone, the last played first. Each counts as an action and an undo, or all of them
+        together as one (``as_one``: the player restarted the deal)."""
+        if not self.history:
+            raise IllegalMove("there is nothing to undo")
+        steps = [self.undo() for _ in range(len(self.history))]
+        if as_one:
+            self._count_as_one(len(steps), "undos")
+        return steps
+
+    def redo_all(self, *, as_one: bool = False) -> list[Step]:
+        """Redo every move undone (see :meth:`undo_all`); the steps, in play order. A redo
+        the rules refuse (a plugin's) ends it there, keeping those done before."""
+        if not self.redo_stack:
+            raise IllegalMove("there is nothing to redo")
+        steps: list[Step] = []
+        try:
+            while self.redo_stack:
+                steps.append(self.redo())
+        finally:
+            if as_one:
+                self._count_as_one(len(steps), "redos")
+        return steps
+
+    def _count_as_one(self, n: int, counter: str) -> None:
+        if n > 1:
+            self.actions -= n - 1
+            setattr(self, counter, getattr(self, counter) - (n - 1))
+
     def moves_played(self) -> list[str]:
         """The current line of play in notation (what replays this game from its deal)."""
         return [str(s.move) for s in self.history]

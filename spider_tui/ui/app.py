@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import partial
 from time import monotonic
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -47,7 +47,7 @@ class SpiderApp(App[None]):
         Binding("t", "next_theme", "Theme", show=False, id="next_theme"),
         Binding("o,O", "settings", "Settings", show=False, id="settings"),
         Binding("s,S", "stats", "Stats", show=False, id="stats"),
-        Binding("q", "quit", "Quit", id="quit"),
+        Binding("q", "quit", "Quit", show=False, id="quit"),
     ]
 
     def __init__(self, config: Config | None = None, game: Game | None = None, *,
@@ -80,6 +80,10 @@ class SpiderApp(App[None]):
         self._waiting = self.game.started
         #: ``game.elapsed`` when the game was last saved.
         self._saved_elapsed = self.game.elapsed
+        #: Screens kept between openings (:meth:`_kept_screen`): name -> (screen, catalog key).
+        self._kept: dict[str, tuple[Screen, tuple]] = {}
+        #: ``(id(game), game.actions)`` just after a restart: an undo then takes it back.
+        self._restarted: tuple[int, int] | None = None
         #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
         #: just after ``q`` must not open a screen while the app is being taken down).
         self.closing = False
@@ -223,31 +227,47 @@ class SpiderApp(App[None]):
         self._report(self.manager.notify("game_started", game=game))
 
     def act(self, kind: str, move: Move | None = None) -> Step:
-        """Play a move or a deal (``kind`` "move"/"deal", with ``move``), or "undo"/"redo".
+        """Play a move or a deal (``kind`` "move"/"deal", with ``move``), or "undo"/"redo", or
+        "undo_all"/"redo_all" (every step, each counted), or "restart" (back to the deal as one
+        action; an undo straight after it puts the game back as it was, as one action too).
+        Returns the (last) step.
 
         Raises :class:`IllegalMove` (with the player's reason) and changes nothing then."""
         game = self.game
         self._sync_clock()
+        if kind == "undo" and self.restarted():
+            kind = "unrestart"
+        steps: list[Step]
         if kind == "undo":
-            step = game.undo()
+            steps = [game.undo()]
         elif kind == "redo":
-            step = game.redo()
+            steps = [game.redo()]
+        elif kind in ("undo_all", "restart"):
+            steps = game.undo_all(as_one=kind == "restart")
+        elif kind in ("redo_all", "unrestart"):
+            steps = game.redo_all(as_one=kind == "unrestart")
         else:
             if move is None:
                 raise IllegalMove("no move given")
-            step = game.play(move)
-            kind = "deal" if step.move.is_deal else "move"
+            steps = [game.play(move)]
+            kind = "deal" if steps[0].move.is_deal else "move"
+        self._restarted = (id(game), game.actions) if kind == "restart" else None
         self._waiting = False  # the clock starts (again) with the first action
         self._clock_at = monotonic()
         # Saved first: whatever a plugin's hook does after, the action is not lost.
         if self.session is not None:
             self._notices(self.session.after_action(game))
             self._saved_elapsed = game.elapsed
-        self._report(self.manager.notify("action_played", game=game, step=step, kind=kind))
+        # Plugins hear of each step as an undo, a redo, a move or a deal.
+        each = {"undo_all": "undo", "restart": "undo", "redo_all": "redo",
+                "unrestart": "redo"}.get(kind, kind)
+        for step in steps:
+            self._report(self.manager.notify("action_played", game=game, step=step,
+                                             kind=each))
         if self._ended and game.status == PLAYING:
             self._ended = False  # an undo out of a stuck position: the game goes on
         self._check_over()
-        return step
+        return steps[-1]
 
     def end_game(self, status: str) -> None:
         """The game is over (``won``, ``stuck`` or ``abandoned``); called once per game."""
@@ -271,6 +291,12 @@ class SpiderApp(App[None]):
 
         if self.game.status != status or isinstance(self.screen, (WonScreen, StuckScreen)):
             return
+        board = self.game_screen
+        if board is not None and board.motion.busy:
+            # The last cards are still on their way (and a win is being celebrated). A key
+            # that cuts that short is the board's: the summary comes after it.
+            board.motion.then(partial(self.call_after_refresh, self._show_result, status))
+            return
         if status == WON:
             self.push_screen(WonScreen(self.game), self._after_won)
         else:
@@ -280,7 +306,7 @@ class SpiderApp(App[None]):
         if answer == "new":
             self.new_deal(confirm=False)
         elif answer == "choose":
-            self.action_choose_game()
+            self.call_later(self.action_choose_game)
 
     def _after_stuck(self, answer: str | None) -> None:
         if answer == "undo" and self.game_screen is not None:
@@ -401,12 +427,9 @@ class SpiderApp(App[None]):
         g = self.game
         self.new_game(g.rules.id, None, g.rules.house_rules, confirm=confirm)
 
-    def restart_deal(self) -> None:
-        g = self.game
-        if g.deal is None:
-            self._say("this game did not come from a deal number", "warning")
-            return
-        self.new_game(g.rules.id, g.deal, g.rules.house_rules)
+    def restarted(self) -> bool:
+        """Was the last action a restart (so that an undo now takes it back)?"""
+        return self._restarted == (id(self.game), self.game.actions) and self.game.can_redo()
 
     def daily(self) -> None:
         from .screens.variants import daily_deal
@@ -423,13 +446,35 @@ class SpiderApp(App[None]):
             return
         self.new_game(self.game.rules.id, random.choice(deals), ())
 
-    def action_choose_game(self) -> None:
+    async def action_choose_game(self) -> None:
         from .screens.variants import VariantScreen
 
         if isinstance(self.screen, VariantScreen):
             return
-        self.push_screen(VariantScreen(self.game.rules.id, self.game.rules.house_rules),
-                         self._chosen)
+        rules = self.game.rules
+        screen, kept = self._kept_screen(
+            "menu", lambda: VariantScreen(rules.id, rules.house_rules))
+        if kept:
+            await screen.reset(rules.id, rules.house_rules)
+        self.push_screen(screen, self._chosen)
+
+    def _kept_screen(self, name: str, make: Callable[[], Screen]) -> tuple[Any, bool]:
+        """The screen ``name`` kept (installed) between openings, and whether it was made
+        before: building the settings and the game menu took most of the time they took to
+        open. It is made again when the plugins' variants, house rules or scoring schemes,
+        or the themes, changed since."""
+        cat = self.manager.catalog
+        key = (tuple(cat.variants), tuple(cat.house_rules), tuple(cat.scoring),
+               tuple(self.spider_themes))
+        kept = self._kept.get(name)
+        if kept is not None and kept[1] == key and self.is_screen_installed(kept[0]):
+            return kept[0], True
+        if kept is not None and self.is_screen_installed(kept[0]):
+            self.uninstall_screen(kept[0])
+        screen = make()
+        self.install_screen(screen, f"kept-{name}")
+        self._kept[name] = (screen, key)
+        return screen, False
 
     def _chosen(self, choice: "GameChoice | None") -> None:
         if choice is not None:
@@ -475,7 +520,7 @@ class SpiderApp(App[None]):
             self.game_screen.selection = None
             self.game_screen.refresh_board()
 
-    def action_settings(self) -> None:
+    async def action_settings(self) -> None:
         from .screens.settings import SettingsScreen
 
         if isinstance(self.screen, SettingsScreen):
@@ -487,7 +532,11 @@ class SpiderApp(App[None]):
             if self.session is not None:
                 self._notices(self.session.save_settings(config))
             self.apply_config(config)
-        self.push_screen(SettingsScreen(self.config, catalog=self.manager.catalog), done)
+        screen, kept = self._kept_screen(
+            "settings", lambda: SettingsScreen(self.config, catalog=self.manager.catalog))
+        if kept:
+            await screen.reset(self.config)
+        self.push_screen(screen, done)
 
     def action_stats(self) -> None:
         from .screens.stats import StatsScreen
@@ -528,17 +577,30 @@ class SpiderApp(App[None]):
         if winnable(self.game.rules.id):
             yield SystemCommand("Winnable deal", "A deal the solver has won",
                                 self.winnable_deal)
-        yield SystemCommand("Restart this deal", "Deal the same cards again", self.restart_deal)
+        yield SystemCommand("Restart this deal", "Back to the cards as dealt, as one action; "
+                            "undo takes it back (Ctrl+R)", self._on_board("action_restart"))
         yield SystemCommand("Undo", "Take back the last action (U or Z)",
                             self._on_board("action_undo"))
         yield SystemCommand("Redo", "Play the undone action again (R or Ctrl+Y)",
                             self._on_board("action_redo"))
+        yield SystemCommand("Undo all", "Take back every move, each counted as an undo (Home)",
+                            self._on_board("action_undo_all"))
+        yield SystemCommand("Redo all", "Play every undone move again (End)",
+                            self._on_board("action_redo_all"))
+        yield SystemCommand("Pause", "Hide the table and stop the clock; any key goes on (P)",
+                            self._on_board("action_pause"))
+        yield SystemCommand("Same rank", "Light every face-up card of the rank of the card "
+                            "at the cursor (E; or right-click a card)",
+                            self._on_board("action_same_rank"))
         yield SystemCommand("Deal a row", "One card from the stock onto every column (D)",
                             self._on_board("action_deal"))
         yield SystemCommand("Hint", "Show a good move; again for the next one (H)",
                             self._on_board("action_hint"))
         yield SystemCommand("Demo", "Watch the computer play this game from the hints "
                             "(any key stops it)", self._on_board("start_demo"))
+        yield SystemCommand("Finish for me", "Once every card is face up and the stock is "
+                            "empty, the solver plays the game out (A; any key stops it)",
+                            self._on_board("action_finish"))
         yield SystemCommand("Help", "The rules of this variant and the keys (?)",
                             self.action_help)
         yield SystemCommand("Settings", "Default game, one-tap moves, colours, hints, keys (O)",

@@ -32,15 +32,20 @@ class Row:
 
 
 def column_rows(n_down: int, n_up: int, height: int, scroll: int = 0,
-                tall: int = 2) -> tuple[list[Row], int]:
+                tall: int = 2, spread: tuple[int, int] = (1, 1)) -> tuple[list[Row], int]:
     """The rows of a column of ``n_down`` face-down and ``n_up`` face-up cards in ``height``
     rows, scrolled up by ``scroll`` cards; returns the rows and the largest useful scroll.
 
     The exposed card gets ``tall`` extra rows when there is room, so that it looks like a card.
+    On a tall screen the covered cards take more rows each, up to ``spread`` (face-down,
+    face-up) rows, as many as the column has room for: a card's rows repeat its row.
     """
     height = max(1, height)
     if n_down + n_up == 0:
         return [Row(EMPTY)] * min(3, height), 0
+    spread_rows = _spread(n_down, n_up, height, tall, spread)
+    if spread_rows is not None:
+        return spread_rows, 0
     ext = tall if n_up and n_down + n_up + tall <= height else 0
     back_rows = n_down if n_down + n_up + ext <= height or n_down <= 1 else 1
     if back_rows < n_down and n_up and back_rows + n_up + tall <= height:
@@ -80,9 +85,35 @@ def column_rows(n_down: int, n_up: int, height: int, scroll: int = 0,
     return rows, max_scroll
 
 
+def _spread(n_down: int, n_up: int, height: int, tall: int, spread: tuple[int, int]
+            ) -> list[Row] | None:
+    """The rows with the covered cards more than one row high each, if any such layout fits:
+    the most rows for the face-up cards first (they are read), then for the face-down ones."""
+    max_down, max_up = spread
+    if (max_down <= 1 and max_up <= 1) or not n_up:
+        return None
+    for up in range(max_up, 0, -1):
+        for down in range(min(max_down, up), 0, -1):
+            if (up, down) == (1, 1):
+                return None
+            if n_down * down + (n_up - 1) * up + 1 + tall <= height:
+                rows = [Row(BACK, i) for i in range(n_down) for _ in range(down)]
+                rows += [Row(CARD, n_down + i) for i in range(n_up - 1) for _ in range(up)]
+                rows.append(Row(CARD, n_down + n_up - 1))
+                rows += [Row(FACE, n_down + n_up - 1)] * tall
+                return rows
+    return None
+
+
 def tall_rows(height: int) -> int:
     """Extra rows for the exposed card of a column ``height`` rows high."""
-    return 4 if height >= 36 else 2
+    return 6 if height >= 50 else 4 if height >= 36 else 2
+
+
+def spread_rows(height: int) -> tuple[int, int]:
+    """The most rows a covered card may take in a column ``height`` rows high: (face-down,
+    face-up). One each up to about 30 rows; a 200×60 terminal gives (2, 3)."""
+    return max(1, min(3, height // 24)), max(1, min(4, height // 16))
 
 
 def card_width(column_width: int) -> int:

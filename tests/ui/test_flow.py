@@ -182,7 +182,7 @@ async def test_every_variant_fits_80x24(variant):
             assert r.width >= 5 and r.right <= SIZE[0] and r.height >= 8
             # Every card of the column is drawn or counted (Rouge et Noir deals column 10 none).
             dealt = bool(app.game.state.cols[i])
-            x0, _ = col._card_span()  # cards are centred in a wide column (Daddy Longlegs' 4)
+            x0, _ = col.card_span()  # cards are centred in a wide column (Daddy Longlegs' 4)
             assert col.hit(x0 + 1, 1)[0] in (("back", "backs", "card") if dealt else ("empty",))
 
 
@@ -324,7 +324,7 @@ async def test_check_boxes_and_radio_buttons_differ_in_shape_on_and_off():
     app = make_app(Game.new("spider-2suit", 1), one_tap=True, hint_peek=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("o")
-        await pilot.click("#--content-tab-tab-play")
+        await pilot.click("#show-play")
         await pilot.pause()
         on = app.screen.query_one("#one-tap", Checkbox)
         off = app.screen.query_one("#hint-peek", Checkbox)
@@ -357,7 +357,7 @@ async def test_opening_the_settings_builds_little_and_leaves_the_key_bar_alone()
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         assert not app.screen.query("#key-list") and not app.screen.query("#one-tap")
-        await pilot.click("#--content-tab-tab-keys")
+        await pilot.click("#show-keys")
         await pilot.pause()
         assert app.screen.query_one("#key-list", OptionList).option_count > 10
         await pilot.press("escape")

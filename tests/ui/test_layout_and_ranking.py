@@ -6,27 +6,51 @@ from hypothesis import given, settings, strategies as st
 
 from spider_tui.engine import Move
 from spider_tui.ui.layout import (BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, column_rows,
-                                  min_size)
+                                  min_size, spread_rows, tall_rows)
 from spider_tui.ui.ranking import best_tier, destinations, useful_moves
 
 from uihelpers import kings
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 30), st.integers(0, 40), st.integers(3, 60), st.integers(0, 50))
-def test_every_card_is_shown_or_counted(n_down, n_up, height, scroll):
-    rows, max_scroll = column_rows(n_down, n_up, height, scroll)
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 40), st.integers(3, 80), st.integers(0, 50),
+       st.sampled_from([None, 2, 4, 6]))
+def test_every_card_is_shown_or_counted(n_down, n_up, height, scroll, tall):
+    # ``tall`` None: the defaults; otherwise as the column widget asks on a screen that high.
+    extra = {} if tall is None else {"tall": tall, "spread": spread_rows(height)}
+    rows, max_scroll = column_rows(n_down, n_up, height, scroll, **extra)
     assert len(rows) <= height
-    shown_down = sum(1 for r in rows if r.kind == BACK) + sum(r.count for r in rows
-                                                             if r.kind == BACKS)
+    shown_down = len({r.index for r in rows if r.kind == BACK}) + sum(
+        r.count for r in rows if r.kind == BACKS)
     assert shown_down == n_down
     up = {r.index for r in rows if r.kind == CARD}
     hidden = sum(r.count for r in rows if r.kind in (MORE_UP, MORE_DOWN))
     assert len(up) + hidden == n_up
+    # A card's rows are together, in the order of the cards.
+    firsts = [r.index for i, r in enumerate(rows) if r.kind in (BACK, CARD)
+              and (i == 0 or rows[i - 1] != r)]
+    assert firsts == sorted(set(firsts))
     if n_up:
         # Unscrolled, the exposed card is always in sight.
-        bottom, _ = column_rows(n_down, n_up, height, 0)
+        bottom, _ = column_rows(n_down, n_up, height, 0, **extra)
         assert any(r.kind == CARD and r.index == n_down + n_up - 1 for r in bottom)
+
+
+def test_on_a_tall_screen_covered_cards_take_more_rows_while_they_fit():
+    # A 200×60 terminal: 53 rows under a column's number.
+    assert spread_rows(53) == (2, 3) and tall_rows(53) == 6
+    rows, _ = column_rows(4, 10, 53, tall=6, spread=(2, 3))
+    assert [r.kind for r in rows] == [BACK] * 8 + [CARD] * 28 + [FACE] * 6
+    assert [r.index for r in rows[:10]] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    # Longer columns get fewer rows a card (face-down cards give theirs up first), and at
+    # last one row each, as on a small screen.
+    rows, _ = column_rows(6, 14, 53, tall=6, spread=(2, 3))
+    assert [r.kind for r in rows[:7]] == [BACK] * 6 + [CARD] and len(rows) <= 53
+    assert sum(1 for r in rows if r.index == 10 and r.kind == CARD) == 3
+    rows, _ = column_rows(10, 30, 53, tall=6, spread=(2, 3))
+    assert sum(1 for r in rows if r.index == 20) == 1
+    # A small screen keeps one row a card.
+    assert spread_rows(20) == (1, 1)
 
 
 def test_scrolling_reaches_every_face_up_card():

@@ -38,7 +38,7 @@ async def choose(pilot, select_id: str, label: str) -> None:
 
 
 async def tab(pilot, name: str) -> None:
-    await pilot.click(f"#--content-tab-tab-{name}")
+    await pilot.click(f"#show-{name}")
     await pilot.pause()
 
 
@@ -51,7 +51,7 @@ async def save(pilot) -> Config:
 
 async def test_saving_unchanged_returns_the_same_settings():
     cfg = Config(variant="spider-2suit", house_rules=["open"], scoring="built",
-                 theme="textual-light", one_tap=False, hint_budget_ms=300,
+                 theme="textual-light", one_tap=False, hint_budget_ms=300, animation="off",
                  keymap={"undo": "x", "elsewhere": "y"})
     app = host(cfg)
     async with app.run_test(size=SIZE) as pilot:
@@ -83,7 +83,7 @@ async def test_every_setting_changes_with_the_mouse():
         await pilot.click("#confirm-new-game")
         await tab(pilot, "play")
         await choose(pilot, "theme", "Light")
-        for box in ("#one-tap", "#four-colour", "#hint-peek"):
+        for box in ("#one-tap", "#four-colour", "#hint-peek", "#animation-fast"):
             await pilot.click(box)
         await pilot.click("#hint-budget")
         await pilot.press("end", "backspace", "backspace", "backspace", "5", "0", "0")
@@ -91,7 +91,7 @@ async def test_every_setting_changes_with_the_mouse():
     assert result == Config(variant="spider-2suit", house_rules=["relaxed-deal"],
                             scoring="solitaire-city", theme="textual-light", one_tap=False,
                             four_colour=False, hint_peek=True, hint_budget_ms=500,
-                            confirm_new_game=False)
+                            confirm_new_game=False, animation="fast")
 
 
 async def test_the_keyboard_reaches_the_settings_too():

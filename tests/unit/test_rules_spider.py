@@ -386,3 +386,34 @@ def test_undo_and_redo_are_exact_and_a_new_move_drops_the_redo(table):
     g.play("1:1>7")
     assert not g.can_redo()
     assert g.actions == 5 + 5 + 5 + 2 + 1 and g.undos == 7
+
+
+def test_undo_all_goes_back_to_the_start_and_redo_all_comes_back(table):
+    g = table(EMPTY)
+    start = g.to_position()
+    for move in ("3>5", "6>5", "8>5"):
+        g.play(move)
+    end = g.to_position()
+    steps = g.undo_all()
+    assert [str(s.move) for s in steps] == ["8>5", "6>5", "3>5"]
+    assert g.to_position() == start and not g.can_undo()
+    assert g.actions == 6 and g.undos == 3  # each undo counted, as if pressed three times
+    assert [str(s.move) for s in g.redo_all()] == ["3>5", "6>5", "8>5"]
+    assert g.to_position() == end and g.actions == 9 and g.redos == 3
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        g.redo_all()
+
+
+def test_a_restart_counts_as_one_action_and_is_taken_back_as_one(table):
+    g = table(EMPTY)
+    start = g.to_position()
+    for move in ("3>5", "6>5", "8>5"):
+        g.play(move)
+    end = g.to_position()
+    g.undo_all(as_one=True)
+    assert g.to_position() == start and g.actions == 4 and g.undos == 1
+    g.redo_all(as_one=True)
+    assert g.to_position() == end and g.actions == 5 and g.redos == 1
+    g2 = table(EMPTY)
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        g2.undo_all(as_one=True)

@@ -9,7 +9,8 @@ plain views that each widget compares with what it already shows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -19,18 +20,22 @@ from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
-from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure
-from ...engine.cards import glyph
+from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure, Step
+from ...engine.cards import RANK, glyph
+from .. import finishing, motion
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
 from ..ranking import best_tier, column_moves, destinations
+from ..widgets.celebration import Celebration
 from ..widgets.column import Column, ColumnView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
 from ..widgets.key_bar import KeyBar
 from ..widgets.message_bar import MessageBar
 from ..widgets.palette import Palette
+from ..widgets.sprite import CardSprite
 from ..widgets.status_bar import StatusBar, clock
 from ..widgets.stock import Stock
 
@@ -42,6 +47,8 @@ SHIFTED_DIGITS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "perce
                   "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
                   "right_parenthesis")
 DEMO_STEP_SECONDS = 0.45
+#: Finish for me plays faster than the demo: there is nothing left to watch for.
+FINISH_STEP_SECONDS = 0.12
 FLASH_SECONDS = 1.6
 
 
@@ -111,6 +118,10 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("u,z,U,Z", "undo", "Undo", id="undo"),
         Binding("r,R,ctrl+y", "redo", "Redo", id="redo"),
+        Binding("home", "undo_all", "Undo all", show=False, id="undo_all"),
+        Binding("end", "redo_all", "Redo all", show=False, id="redo_all"),
+        Binding("ctrl+r", "restart", "Restart", show=False, id="restart"),
+        Binding("p,P", "pause", "Pause", id="pause"),
         Binding("H", "hint", "Hint", id="hint"),
         Binding("d,D", "deal", "Deal", id="deal"),
         Binding("n,N", "new_game", "New", id="new_game"),
@@ -122,6 +133,8 @@ class GameScreen(Screen[None]):
         Binding("enter,space", "pick_drop", "Pick up / drop", show=False, id="pick_drop"),
         Binding("f,F", "to_foundation", "To foundation", show=False, id="to_foundation"),
         Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
+        Binding("e,equals_sign", "same_rank", "Same rank", show=False, id="same_rank"),
+        Binding("a,A", "finish", "Finish for me", show=False, id="finish"),
         *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
                   id=f"column_{i + 1}") for i in range(10)],
         # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
@@ -139,7 +152,7 @@ class GameScreen(Screen[None]):
         self.foundations = Foundations(self.palette)
         self.info = Static("", id="info", markup=False)
         self.message_bar = MessageBar()
-        self.ghost = DragGhost()
+        self.ghost = DragGhost(self.palette)
         self.table = Table(id="table")
         self.too_small = Static("", id="too-small", markup=False)
         self.footer = KeyBar()
@@ -152,11 +165,20 @@ class GameScreen(Screen[None]):
         self.hint: HintState | None = None
         self.hint_shown: HintView | None = None
         self.flash: set[int] = set()
+        #: Face-up cards of this rank are lit (right button held on a card, or the key).
+        self.same_rank: int | None = None
         self._flash_timer: Timer | None = None
         self.demo_timer: Timer | None = None
-        self.demo_player: DemoPlayer | None = None
+        #: What plays while the demo runs (or Finish for me plays the game out), and its name.
+        self.demo_player: Any = None
+        self.demo_name = "Demo"
+        #: ``(id(game), game.actions)`` while the solver looks for a way to finish the game.
+        self.finding: tuple[int, int] | None = None
         self.last_message = ""
         self._info = ""
+        self.motion = motion.Animator(self)
+        self._sprites: list[CardSprite] = []
+        self.celebration_view = Celebration(self.palette)
 
     # ------------------------------------------------------------------ building
 
@@ -172,6 +194,7 @@ class GameScreen(Screen[None]):
         yield self.too_small
         yield self.message_bar
         yield self.ghost
+        yield self.celebration_view
         yield self.footer
 
     def on_screen_suspend(self) -> None:
@@ -184,6 +207,13 @@ class GameScreen(Screen[None]):
         self.too_small.display = False
         self.message_bar.display = False
         self.load_game()
+        # The sprites a deal needs (one a column), made while the player looks at the first
+        # screen rather than when the first deal is dealt.
+        self.set_timer(0.5, self._make_sprites)
+
+    def _make_sprites(self) -> None:
+        if motion.speed(self.app.config.animation) > 0:
+            self.sprite(len(self.columns) + 1)
 
     @property
     def game(self) -> Game:
@@ -203,6 +233,7 @@ class GameScreen(Screen[None]):
             self.columns.extend(new)
             board.mount(*new)
             self.call_after_refresh(board.even_out)
+        self.motion.finish()
         self.selection = None
         self.press = None
         self.hint = None
@@ -211,8 +242,10 @@ class GameScreen(Screen[None]):
         self.cursor_col = min(self.cursor_col, n - 1)
         self.cursor_idx = None
         self.stop_demo(quiet=True)
+        self.finding = None
         self._check_size()
         self.refresh_board()
+        self.offer_finish()
 
     # ------------------------------------------------------------------ drawing
 
@@ -245,12 +278,13 @@ class GameScreen(Screen[None]):
                 number=i + 1, cards=cards, down=st.down[i], lift_from=st.rs[i],
                 selected_from=selected_from, hint_from=hint_from, target=i in targets,
                 hint_target=hint_target, cursor=cursor, flash=i in self.flash,
-                four_colour=four))
+                four_colour=four, same_rank=self.same_rank,
+                hidden_from=self.motion.hidden.get(i, -1)))
         self.stock.show(game.deals_left, hinted=bool(hint_move and hint_move.is_deal))
         self.foundations.show(
             game.rules.win_runs, tuple(st.done),
             target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
-            four_colour=four)
+            four_colour=four, hidden=frozenset(self.motion.hidden_slots))
         self.refresh_status()
         info = self._info_text()
         if info != self._info:
@@ -269,7 +303,9 @@ class GameScreen(Screen[None]):
 
     def _info_text(self) -> str:
         if self.demo_timer is not None:
-            return "Demo: press any key to stop"
+            return f"{self.demo_name}: any key stops"
+        if self.finding is not None:
+            return "Looking for the win…"
         if self.press is not None and self.press.dragging:
             return "Drop on a highlighted column"
         sel = self.selection
@@ -277,6 +313,8 @@ class GameScreen(Screen[None]):
             where = ", ".join("foundation" if t == FOUNDATION else str(t + 1) for t in sel.targets)
             return (f"Column {sel.src + 1} to: {where}" if where
                     else f"Column {sel.src + 1}: no place to go (Esc)")
+        if finishing.can_finish(self.game):
+            return f"{self.key_label('finish')}: finish for me"
         return ""
 
     # ------------------------------------------------------------------ messages
@@ -303,10 +341,16 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ playing
 
-    def perform(self, kind: str, move: Move | None = None) -> bool:
-        """Ask the app to play; a refusal is explained and changes nothing."""
+    def perform(self, kind: str, move: Move | None = None, *, dragged: bool = False) -> bool:
+        """Ask the app to play; a refusal is explained and changes nothing. The cards then
+        move to their places on the screen (:meth:`animate`), but for cards the player has
+        dragged there (``dragged``)."""
+        self.motion.finish()
+        scale = motion.speed(self.app.config.animation)
+        before = self.table_now() if scale > 0 and self.is_mounted else None
+        could_finish = finishing.can_finish(self.game)
         try:
-            self.app.act(kind, move)
+            step = self.app.act(kind, move)
         except IllegalMove as e:
             self.refuse(e)
             self.refresh_board()
@@ -315,7 +359,60 @@ class GameScreen(Screen[None]):
         self.hint_shown = None
         self.message_bar.clear()
         self.refresh_board()
+        if before is not None:
+            self.animate(kind, step, before, scale, slide=not dragged)
+        if not could_finish:
+            self.offer_finish()
         return True
+
+    # ------------------------------------------------------------------ animation
+
+    def animate(self, kind: str, step: Step, before: motion.Table, scale: float, *,
+                slide: bool = True) -> None:
+        """Show ``step`` (just played) moving the cards from where they were in ``before``
+        (``slide`` False: the moved cards are in place already, only a finished run flies)."""
+        effects = motion.plan(kind, step, before, self.table_now(), scale, slide=slide)
+        if self.game.status == WON and kind != "undo":
+            effects.append(motion.celebration(scale))
+        self.motion.play(effects)
+
+    def table_now(self) -> motion.Table:
+        """Where everything is drawn now (for :mod:`~spider_tui.ui.motion`)."""
+        st = self.game.state
+        spots = []
+        for column in self.columns:
+            places, end = column.card_places()
+            spots.append(motion.Spot(places, end, max(4, column.card_span()[1])))
+        stock = self.stock.region
+        return motion.Table(
+            spots, [tuple(c) for c in st.cols[:len(self.columns)]],
+            stock.offset + Offset(1, stock.height // 2),
+            [self.foundations.slot_offset(i) for i in range(self.game.rules.win_runs)],
+            len(st.done))
+
+    def sprite(self, n: int) -> CardSprite:
+        """The ``n``th card sprite (made, and mounted over the table, when first needed)."""
+        while len(self._sprites) <= n:
+            sprite = CardSprite(self.palette)
+            self._sprites.append(sprite)
+            self.mount(sprite)
+        return self._sprites[n]
+
+    def celebration(self, on: bool, t: float) -> None:
+        view = self.celebration_view
+        if on:
+            region = self.table.region
+            if not view.display:
+                view.styles.offset = (region.x, region.y)
+                view.styles.width, view.styles.height = region.width, region.height
+                view.display = True
+            view.show_at(t)
+        elif view.display:
+            view.display = False
+
+    def motion_changed(self) -> None:
+        """Cards left or came back to their places (an animation began or a flight landed)."""
+        self.refresh_board()
 
     def play_move(self, move: Move) -> bool:
         return self.perform("move", move)
@@ -448,10 +545,15 @@ class GameScreen(Screen[None]):
 
     def _hit(self, screen_x: int, screen_y: int) -> tuple | None:
         """What the pointer is over: ("column", i, row kind, card index), ("stock",),
-        ("foundation",) or None."""
+        ("foundation",) or None. Cards drawn over the table (the dragged cards, cards on their
+        way) are looked through: a click means what lies under them."""
         try:
-            widget, region = self.get_widget_at(screen_x, screen_y)
+            widget, region = next(((w, r) for w, r in self.get_widgets_at(screen_x, screen_y)
+                                   if not isinstance(w, (CardSprite, Celebration))),
+                                  (None, None))
         except Exception:
+            return None
+        if widget is None or region is None:
             return None
         if isinstance(widget, Column):
             kind, index = widget.hit(screen_x - region.x, screen_y - region.y)
@@ -463,8 +565,12 @@ class GameScreen(Screen[None]):
         return None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        if self.demo_timer is not None:
-            self.stop_demo()
+        self.motion.finish()  # the cards are where the click means them to be
+        if self.demo_timer is not None or self.finding is not None:
+            self.stop_autoplay()
+            return
+        if event.button == 3:
+            self._light_rank_at(self._hit(event.screen_x, event.screen_y))
             return
         if event.button not in (0, 1):
             return
@@ -498,7 +604,7 @@ class GameScreen(Screen[None]):
                 self._start_drag(press)
         if press.dragging:
             press.over = over
-            self.ghost.follow(self._ghost_label(press), Offset(event.screen_x, event.screen_y))
+            self._show_ghost(press, Offset(event.screen_x, event.screen_y))
 
     @staticmethod
     def _draggable(target: tuple) -> bool:
@@ -516,14 +622,16 @@ class GameScreen(Screen[None]):
         self.hint_shown = None
         self.refresh_board()
 
-    def _ghost_label(self, press: Press) -> str:
+    def _show_ghost(self, press: Press, at: Offset) -> None:
+        """The cards being dragged, all of them, under the pointer."""
         a = self.game.state.cols[press.target[1]]
-        cards = a[len(a) - press.count:] if press.count else []
+        cards = tuple(a[len(a) - press.count:]) if press.count else ()
         if not cards:
-            return "?"
-        if len(cards) > 3:
-            return f"{glyph(cards[0])}…{glyph(cards[-1])}"
-        return " ".join(glyph(c) for c in cards)
+            self.ghost.hide()
+            return
+        width = self.columns[press.target[1]].card_span()[1]
+        self.ghost.follow(cards, at, width=max(4, width), four_colour=self.app.config.four_colour,
+                          screen_height=self.size.height)
 
     def _end_press(self) -> Press | None:
         """The press the button was held for, now over (the drag image goes)."""
@@ -534,6 +642,7 @@ class GameScreen(Screen[None]):
         return press
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.light_rank(None)  # the right button let go
         press = self._end_press()
         if press is None:
             return
@@ -589,7 +698,7 @@ class GameScreen(Screen[None]):
             self.refuse(e)
             self.refresh_board()
             return
-        self.play_move(move)
+        self.perform("move", move, dragged=True)
 
     def tap_foundation(self) -> None:
         sel = self.selection
@@ -616,10 +725,48 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ keys
 
     def on_key(self, event: events.Key) -> None:
-        if self.demo_timer is not None:
+        # Any key ends the animations at once (the game is there already), then does its job.
+        self.motion.finish()
+        if self.demo_timer is not None or self.finding is not None:
             event.stop()
             event.prevent_default()
-            self.stop_demo()
+            self.stop_autoplay()
+            return
+        if self.same_rank is not None:
+            # Any key puts the lit cards out; the key that lit them does only that.
+            self.light_rank(None)
+            if event.key in self.keys_of("same_rank"):
+                event.stop()
+                event.prevent_default()
+
+    # ------------------------------------------------------------------ cards of one rank
+
+    def light_rank(self, rank: int | None) -> None:
+        """Light every face-up card of ``rank`` (None: put them out)."""
+        if rank != self.same_rank:
+            self.same_rank = rank
+            self.refresh_board()
+
+    def _light_rank_at(self, target: tuple | None) -> None:
+        """A right-click: the rank of the face-up card under the pointer, if any."""
+        if target is None or target[0] != "column" or target[2] not in (CARD, FACE):
+            return
+        _, col, _, index = target
+        a = self.game.state.cols[col]
+        if self.game.state.down[col] <= index < len(a):
+            self.light_rank(RANK[a[index]])
+
+    def action_same_rank(self) -> None:
+        """The key: the rank of the card at the keyboard cursor."""
+        if not self.cursor_visible:
+            self.cursor_visible = True
+            self.refresh_board()
+        col = self.cursor_col
+        a = self.game.state.cols[col]
+        if not a or self.game.state.down[col] >= len(a):
+            self.refuse(f"column {col + 1} has no face-up card at the cursor")
+            return
+        self.light_rank(RANK[a[self._cursor_card(col)]])
 
     def _cursor_card(self, col: int) -> int:
         st = self.game.state
@@ -721,10 +868,51 @@ class GameScreen(Screen[None]):
         self.refresh_board()
 
     def action_undo(self) -> None:
-        self.perform("undo")
+        if self.app.restarted() and self.perform("undo"):
+            self.say("The restart is taken back: the game is as it was")
+        else:
+            self.perform("undo")
 
     def action_redo(self) -> None:
         self.perform("redo")
+
+    def action_undo_all(self) -> None:
+        n = len(self.game.history)
+        if self.perform("undo_all"):
+            self.say(f"Back to the start: {n} move{'s' if n != 1 else ''} undone "
+                     f"({self.key_label('redo_all')} redoes them all)")
+
+    def action_redo_all(self) -> None:
+        n = len(self.game.redo_stack)
+        if self.perform("redo_all"):
+            self.say(f"{n} move{'s' if n != 1 else ''} redone")
+
+    def action_restart(self) -> None:
+        """Back to the deal as it was dealt, as one action (one undo takes it back)."""
+        if self.perform("restart"):
+            self.say(f"Restarted: the deal as it was dealt ({self.key_label('undo')} takes the "
+                     "restart back)")
+
+    def action_pause(self) -> None:
+        from .pause import PauseScreen
+
+        self.stop_demo(quiet=True)
+        self.app.push_screen(PauseScreen(self.game.elapsed))
+
+    def keys_of(self, binding_id: str) -> list[str]:
+        """The keys bound to ``binding_id`` now: the keymap's, else the default ones."""
+        keys = self.app.config.keymap.get(binding_id)
+        if keys is None:
+            bindings = (*self.BINDINGS, *self.app.BINDINGS)
+            keys = next((b.key for b in bindings if isinstance(b, Binding)
+                         and b.id == binding_id), binding_id)
+        return [k.strip() for k in keys.split(",")]
+
+    def key_label(self, binding_id: str) -> str:
+        """The first key of ``binding_id``, as the key bar shows it, named keys capitalised
+        ("u", "Home", "^r")."""
+        label = self.app.get_key_display(Binding(self.keys_of(binding_id)[0], ""))
+        return label.capitalize() if len(label) > 1 and label.isalpha() else label
 
     def action_deal(self) -> None:
         self.selection = None
@@ -733,8 +921,8 @@ class GameScreen(Screen[None]):
     def action_new_game(self) -> None:
         self.app.new_deal()
 
-    def action_choose_game(self) -> None:
-        self.app.action_choose_game()
+    async def action_choose_game(self) -> None:
+        await self.app.action_choose_game()
 
     # ------------------------------------------------------------------ hints and the demo
 
@@ -778,12 +966,20 @@ class GameScreen(Screen[None]):
         if self.game.status != "playing":
             self.say("The game is over: start a new deal to watch the demo")
             return
-        self.selection = None
         self.app.hint_used()  # the demo plays from the hints
         cfg = self.app.config
-        self.demo_player = DemoPlayer(budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
-        self.demo_timer = self.set_interval(DEMO_STEP_SECONDS, self._demo_step)
-        self.say("Demo: the computer plays from the hints; press any key to stop")
+        self.autoplay(DemoPlayer(budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek), "Demo",
+                      "Demo: the computer plays from the hints; press any key to stop",
+                      DEMO_STEP_SECONDS)
+
+    def autoplay(self, player: Any, name: str, message: str, seconds: float) -> None:
+        """Let ``player`` (``next_move(game)``) play a move every ``seconds``, each once the
+        cards of the one before have landed, until a key or a click stops it."""
+        self.selection = None
+        self.demo_player = player
+        self.demo_name = name
+        self.demo_timer = self.set_interval(seconds, self._demo_step)
+        self.say(message)
         self.refresh_board()
 
     def stop_demo(self, quiet: bool = False) -> None:
@@ -793,7 +989,7 @@ class GameScreen(Screen[None]):
         self.demo_timer = None
         self.demo_player = None
         if not quiet:
-            self.say("Demo stopped")
+            self.say(f"{self.demo_name} stopped")
             self.refresh_board()
 
     def _demo_step(self) -> None:
@@ -802,15 +998,64 @@ class GameScreen(Screen[None]):
             self.stop_demo(quiet=True)
             self.refresh_board()
             return
-        if self.app.screen is not self:
+        if self.app.screen is not self or self.motion.busy:
             return
         move = self.demo_player.next_move(game) if self.demo_player else None
         if move is None:
             self.stop_demo(quiet=True)
-            self.say("Demo: nothing useful is left; undo may help", "warning")
+            self.say(f"{self.demo_name}: nothing useful is left; undo may help", "warning")
             return
         if not self.perform("deal" if move.is_deal else "move", move):
             self.stop_demo()
+
+    # ------------------------------------------------------------------ finish for me
+
+    def stop_autoplay(self) -> None:
+        """A key or a click stops the demo, or Finish for me (its search too)."""
+        if self.finding is not None:
+            self.finding = None
+            self.say("Finish for me stopped")
+            self.refresh_board()
+        self.stop_demo()
+
+    def offer_finish(self) -> None:
+        """Say that the game can be played out for the player, once it can."""
+        if finishing.can_finish(self.game) and self.demo_timer is None:
+            self.say(f"Every card is face up: {self.key_label('finish')} finishes the game "
+                     "for you")
+
+    def action_finish(self) -> None:
+        """Play the game out by the solver's line (every card is face up, the stock empty)."""
+        if self.demo_timer is not None or self.finding is not None:
+            return
+        if not finishing.can_finish(self.game):
+            self.refuse("Finish for me plays the game out once every card is face up and the "
+                        "stock is empty")
+            return
+        self.finding = (id(self.game), self.game.actions)
+        self.say("Finish for me: looking for the way to the win… (any key stops)")
+        self.refresh_board()
+        self.run_worker(partial(finishing.find_line, self.game.copy()), thread=True,
+                        group="finish", exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "finish" or event.state not in (WorkerState.SUCCESS,
+                                                             WorkerState.ERROR):
+            return
+        asked, self.finding = self.finding, None
+        if asked != (id(self.game), self.game.actions):
+            return  # stopped by a key, or the table changed meanwhile
+        outcome = worker.result if event.state == WorkerState.SUCCESS else (
+            finishing.Outcome("failed", why=str(worker.error)))
+        if outcome is None or outcome.status != "won":
+            self.say(finishing.describe(outcome or finishing.Outcome("failed")), "warning")
+            self.refresh_board()
+            return
+        self.app.hint_used()  # the solver's moves: a win by them is not a win with no help
+        self.autoplay(finishing.LinePlayer(outcome.moves), "Finish for me",
+                      f"Finish for me: {len(outcome.moves)} moves to the win; any key stops",
+                      FINISH_STEP_SECONDS)
 
     # ------------------------------------------------------------------ size
 

@@ -28,7 +28,8 @@ click cards to pick them up, then click anywhere in a column to put them there.
 Drag cards onto a column: the columns that take them light up while you drag; let go over \
 their own column or off the table, or press Esc, and nothing moves. A click on the felt does \
 nothing.
-Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen."""
+Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen.
+Hold the right button on a card to light every face-up card of its rank."""
 
 
 KEYS_AFTER = ("\nThe arrow keys (or h j k l) move the cursor over the columns and up and down "
@@ -40,6 +41,10 @@ KEYS_AFTER = ("\nThe arrow keys (or h j k l) move the cursor over the columns an
 LONGER = {
     "undo": "Undo (as often as you like; each costs a point)",
     "redo": "Redo what was undone",
+    "undo_all": "Undo all: back to the start (each move counts as an undo)",
+    "redo_all": "Redo all the moves undone",
+    "restart": "Restart this deal, as one action (undo takes it back)",
+    "pause": "Pause: hide the table and stop the clock; any key goes on",
     "hint": "Hint: a good move lights up; again for the next one",
     "deal": "Deal a row from the stock (every column needs a card)",
     "new_game": "New deal of this variant (asks first mid-game)",
@@ -51,6 +56,8 @@ LONGER = {
     "pick_drop": "Pick up the cards at the cursor / put them down",
     "to_foundation": "Send a complete run to the foundation (manual removal)",
     "cancel": "Put picked-up cards back; hide the hint or the cursor",
+    "same_rank": "Light the cards of the rank at the cursor (any key: off)",
+    "finish": "Finish for me (once every card is face up, the stock empty)",
     "help": "This help",
     "next_theme": "Next colour theme",
     "settings": "Settings",

@@ -21,13 +21,15 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import (Button, Checkbox, Input, Label, OptionList, Select, Static,
-                             TabbedContent, TabPane)
+from textual.widgets import (Button, Checkbox, Input, Label, OptionList, RadioSet, Select,
+                             Static)
 from textual.widgets.option_list import Option
 
-from ...config import HINT_BUDGET_MS, Config
+from ...config import ANIMATION_SPEEDS, HINT_BUDGET_MS, Config
 from ...engine.catalog import Catalog
-from ..widgets.toggles import Tick
+from ..widgets.toggles import Choice, Tick
+
+TABS = ("game", "play", "keys")
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,8 @@ class SettingsScreen(ModalScreen["Config | None"]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
+        Binding("ctrl+pagedown", "next_tab(1)", "Next tab", show=False),
+        Binding("ctrl+pageup", "next_tab(-1)", "Previous tab", show=False),
     ]
 
     def __init__(self, config: Config, *, catalog: Catalog | None = None,
@@ -108,6 +112,8 @@ class SettingsScreen(ModalScreen["Config | None"]):
         self._capturing = False
         #: The ids of the tabs built so far (the first one is built with the screen).
         self._built: set[str] = {"tab-game"}
+        #: The tab shown.
+        self.tab = "game"
 
     # ------------------------------------------------------------------ what is offered
 
@@ -153,17 +159,24 @@ class SettingsScreen(ModalScreen["Config | None"]):
 
     def compose(self) -> ComposeResult:
         # Only the first tab is built now; the others are built the first time they are shown
-        # (building all three made the screen slow to open).
+        # (building all three made the screen slow to open). The tabs are three small buttons
+        # over three panes, one shown at a time: Textual's TabbedContent cost as much to build
+        # as the first tab, and its sliding underline repainted the screen for a while after.
         self.rebindable = rebindable(self.offered_bindings())
         if self.variant_id not in self.catalog.variants and self.catalog.variants:
             self.variant_id = next(iter(self.catalog.variants))
         with Vertical(id="settings-box"):
-            yield Static("Settings", id="settings-title")
-            with TabbedContent(id="settings-tabs"):
-                with TabPane("Game", id="tab-game"):
-                    yield from self._game_tab()
-                yield TabPane("Play", id="tab-play")
-                yield TabPane("Keys", id="tab-keys")
+            with Horizontal(id="settings-top"):
+                yield Static("Settings", id="settings-title")
+                for name in TABS:
+                    yield Button(name.capitalize(), id=f"show-{name}", compact=True,
+                                 classes="settings-tab" + (" -active" if name == "game" else ""))
+            with Vertical(id="tab-game", classes="settings-page"):
+                yield from self._game_tab()
+            for name in TABS[1:]:
+                page = Vertical(id=f"tab-{name}", classes="settings-page")
+                page.display = False
+                yield page
             yield Static("", id="settings-error", markup=False)
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (^s)", id="save", variant="primary", compact=True)
@@ -208,6 +221,12 @@ class SettingsScreen(ModalScreen["Config | None"]):
                        value=cfg.one_tap, id="one-tap", compact=True)
             yield Tick("Four-colour suits: each suit its own colour",
                        value=cfg.four_colour, id="four-colour", compact=True)
+            with Horizontal(classes="settings-row"):
+                yield Label("Animation", classes="settings-label")
+                with RadioSet(id="animation", compact=True):
+                    for speed in ANIMATION_SPEEDS:
+                        yield Choice(speed.capitalize(), value=speed == cfg.animation,
+                                     id=f"animation-{speed}", compact=True)
             yield Label("Hints", classes="settings-heading")
             yield Tick("Let the hint peek at face-down cards and the stock (not fair play)",
                        value=cfg.hint_peek, id="hint-peek", compact=True)
@@ -236,13 +255,59 @@ class SettingsScreen(ModalScreen["Config | None"]):
     def on_mount(self) -> None:
         self.query_one("#variant", Select).focus()
 
+    async def reset(self, config: Config) -> None:
+        """Show ``config`` as if the screen were new: the app keeps the screen between two
+        openings (building it took most of the time it took to open), and a change left
+        unsaved last time must not come back."""
+        self.config = config
+        self.keymap = dict(config.keymap)
+        variants = self.catalog.variants
+        self.variant_id = config.variant if config.variant in variants else next(
+            iter(variants), config.variant)
+        self.binding_id = None
+        self._capturing = False
+        self.query_one("#settings-error", Static).update("")
+        variant = self.query_one("#variant", Select)
+        with variant.prevent(Select.Changed):
+            variant.value = self.variant_id
+        checked = set(config.house_rules)
+        for hid in self.catalog.house_rules:
+            self.query_one(f"#hr-{hid}", Checkbox).value = hid in checked
+        self._show_house_rules()
+        scoring = self.query_one("#scoring", Select)
+        scoring.set_options(self._scoring_options())
+        scoring.value = self._scoring_value()
+        self.query_one("#confirm-new-game", Checkbox).value = config.confirm_new_game
+        if self.built("play"):
+            await self.query_one("#tab-play", Vertical).remove_children()
+            self._built.discard("tab-play")
+        if self.built("keys"):
+            await self.query_one("#tab-keys", Vertical).remove_children()
+            self._built.discard("tab-keys")
+        await self.show_tab("game")
+        variant.focus()
+
     def built(self, tab: str) -> bool:
         """Has the tab ``tab`` ("play", "keys") been built (shown once)?"""
         return f"tab-{tab}" in self._built
 
-    @on(TabbedContent.TabActivated, "#settings-tabs")
-    async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
-        pane = event.pane
+    @on(Button.Pressed, ".settings-tab")
+    async def _tab_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        await self.show_tab((event.button.id or "").removeprefix("show-"))
+
+    def action_next_tab(self, step: int) -> None:
+        self.run_worker(self.show_tab(TABS[(TABS.index(self.tab) + step) % len(TABS)]))
+
+    async def show_tab(self, name: str) -> None:
+        """Show the tab ``name`` ("game", "play", "keys"), built the first time."""
+        if name not in TABS:
+            return
+        self.tab = name
+        for other in TABS:
+            self.query_one(f"#tab-{other}").display = other == name
+            self.query_one(f"#show-{other}").set_class(other == name, "-active")
+        pane = self.query_one(f"#tab-{name}", Vertical)
         build = {"tab-play": self._play_tab, "tab-keys": self._keys_tab}.get(pane.id or "")
         if build is None or pane.id in self._built:
             return
@@ -430,7 +495,10 @@ class SettingsScreen(ModalScreen["Config | None"]):
             if not lo <= budget <= hi:
                 return f"Hint thinking time: {budget} is not between {lo} and {hi} ms"
             theme = self.query_one("#theme", Select).value
+            pressed = self.query_one("#animation", RadioSet).pressed_button
             play = dict(
+                animation=(pressed.id or "").removeprefix("animation-") if pressed
+                else cfg.animation,
                 theme=theme if isinstance(theme, str) else cfg.theme,
                 one_tap=self.query_one("#one-tap", Checkbox).value,
                 four_colour=self.query_one("#four-colour", Checkbox).value,

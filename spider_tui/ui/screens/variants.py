@@ -91,6 +91,32 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
     def on_mount(self) -> None:
         self.query_one("#variant-list", OptionList).focus()
 
+    async def reset(self, variant: str | None, house_rules: tuple[str, ...] = ()) -> None:
+        """Open again as new, on ``variant`` with ``house_rules`` ticked: the app keeps the
+        screen between two openings (building it took most of the time it took to open)."""
+        self.initial_variant = variant
+        self.initial_house_rules = set(house_rules)
+        ids = list(self.app.manager.catalog.variants)
+        want = variant if variant in ids else (ids[0] if ids else "")
+        if want != self.variant_id:
+            await self._show_variant(want, self.initial_house_rules)
+        else:
+            for box in self.query("#house-rules Checkbox"):
+                if isinstance(box, Checkbox) and box.id:
+                    box.value = box.id.removeprefix("hr-") in self.initial_house_rules
+            self._update_winnable()
+        olist = self.query_one("#variant-list", OptionList)
+        if want:
+            with olist.prevent(OptionList.OptionHighlighted):
+                olist.highlighted = ids.index(want)
+        field = self.query_one("#deal-input", Input)
+        with field.prevent(Input.Changed):
+            field.value = ""
+        self.query_one("#deal-daily", Choice).label = f"Today's deal ({daily_deal()})"
+        self.query_one("#deal-random", Choice).value = True
+        self.query_one("#variant-error", Static).update("")
+        olist.focus()
+
     # ------------------------------------------------------------------ the chosen variant
 
     @on(OptionList.OptionHighlighted, "#variant-list")

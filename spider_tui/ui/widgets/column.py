@@ -11,14 +11,14 @@ from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
+from textual.geometry import Offset, Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...engine.cards import SUIT, glyph
+from ...engine.cards import RANK, SUIT, glyph
 from .palette import Palette
 from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
-                      column_rows, tall_rows)
+                      column_rows, spread_rows, tall_rows)
 
 #: ``hit`` results besides a card row kind: the column's number, and the felt of its lane (below
 #: its cards, or beside them).
@@ -40,6 +40,10 @@ class ColumnView:
     cursor: int | None = None
     flash: bool = False
     four_colour: bool = True
+    #: Face-up cards of this rank are lit (a right-click on one of them, or the key).
+    same_rank: int | None = None
+    #: Cards from this index on are on their way here (an animation draws them): felt for now.
+    hidden_from: int = -1
 
 
 class Column(Widget):
@@ -94,13 +98,9 @@ class Column(Widget):
 
     def reveal(self, index: int) -> None:
         """Scroll as little as possible so that card ``index`` is on screen."""
-        v = self.view
-        height = max(1, self.size.height - 1)
-        n_up = len(v.cards) - v.down
-        tall = tall_rows(height)
-        _, max_scroll = column_rows(v.down, n_up, height, 0, tall)
+        _, max_scroll = self._rows_at(0)
         for s in sorted(range(max_scroll + 1), key=lambda s: abs(s - self.scroll)):
-            rows, _ = column_rows(v.down, n_up, height, s, tall)
+            rows, _ = self._rows_at(s)
             if any(r.index == index and r.kind == CARD for r in rows):
                 if s != self.scroll:
                     self.scroll = s
@@ -110,15 +110,19 @@ class Column(Widget):
 
     # ------------------------------------------------------------------ geometry
 
-    def _layout(self) -> None:
+    def _rows_at(self, scroll: int) -> tuple[list[Row], int]:
+        """The rows of the cards under the number, scrolled by ``scroll``, and the largest
+        useful scroll."""
         v = self.view
         height = max(1, self.size.height - 1)
-        n_up = len(v.cards) - v.down
-        tall = tall_rows(height)
-        self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll, tall)
+        return column_rows(v.down, len(v.cards) - v.down, height, scroll, tall_rows(height),
+                           spread_rows(height))
+
+    def _layout(self) -> None:
+        self._rows, self._max_scroll = self._rows_at(self.scroll)
         if self.scroll > self._max_scroll:
             self.scroll = self._max_scroll
-            self._rows, self._max_scroll = column_rows(v.down, n_up, height, self.scroll, tall)
+            self._rows, self._max_scroll = self._rows_at(self.scroll)
 
     def hit(self, x: int, y: int) -> tuple[str, int]:
         """What is at ``(x, y)`` (widget coordinates): ``(kind, card index or -1)``; the gap
@@ -126,13 +130,27 @@ class Column(Widget):
         self._layout()
         if y <= 0:
             return HEADER, -1
-        x0, cw = self._card_span()
+        x0, cw = self.card_span()
         if y - 1 < len(self._rows) and x0 <= x < x0 + cw:
             row = self._rows[y - 1]
             return row.kind, row.index
         return FELT, -1
 
-    def _card_span(self) -> tuple[int, int]:
+    def card_places(self) -> tuple[dict[int, Offset], Offset]:
+        """Where each card in sight is drawn (the screen cell of its first row, left edge), and
+        where a card put on the column would go (the row after the last card's first row)."""
+        self._layout()
+        x0, _ = self.card_span()
+        left, top = self.region.x + x0, self.region.y + 1
+        places: dict[int, Offset] = {}
+        end = Offset(left, top)
+        for y, row in enumerate(self._rows):
+            if row.kind in (CARD, BACK) and row.index not in places:
+                places[row.index] = Offset(left, top + y)
+                end = Offset(left, top + y + 1)
+        return places, end
+
+    def card_span(self) -> tuple[int, int]:
         """Where the cards are drawn across the column: ``(first cell, width)``."""
         width = self.size.width
         cw = min(card_width(width), width)
@@ -167,7 +185,7 @@ class Column(Widget):
         self._layout()
         v = self.view
         width = self.size.width
-        x0, cw = self._card_span()
+        x0, cw = self.card_span()
         base = self.rich_style
         pad_left = Segment(" " * x0, base) if x0 else None
         right = width - x0 - cw
@@ -184,13 +202,29 @@ class Column(Widget):
         last = len(cards) - 1
         n_faces = sum(1 for r in self._rows if r.kind == FACE)
         face_no = 0
+        previous = None
+        backs_spread = any(a == b and a.kind == BACK for a, b in zip(self._rows, self._rows[1:]))
+        hidden = v.hidden_from if v.hidden_from >= 0 else len(cards)
         for row in self._rows:
+            if row.index >= hidden and row.kind in (CARD, FACE, BACK):
+                strips.append(line("", base))  # on its way here
+                previous = row
+                continue
+            # A card taller than one row (a tall screen) repeats its row: its first row says
+            # what it is, the others are the rest of the card.
+            more_of = row == previous and row.kind in (BACK, CARD)
+            previous = row
             if row.kind == EMPTY:
                 strips.append(self._empty_line(row, strips, cw, line))
             elif row.kind in (BACK, BACKS):
                 n = row.count if row.kind == BACKS else v.down
                 first_back = row.kind == BACKS or row.index == 0
-                text = (f" {n} ".center(cw, "░") if first_back and n > 1 else "░" * cw)
+                if more_of:
+                    text = "░" * cw
+                elif first_back:
+                    text = f" {n} ".center(cw, "░") if n > 1 else "░" * cw
+                else:
+                    text = ("▔" if backs_spread else "░") * cw
                 strips.append(line(text, self._style("card--back")))
             elif row.kind in (MORE_UP, MORE_DOWN):
                 arrow = "▲" if row.kind == MORE_UP else "▼"
@@ -210,6 +244,8 @@ class Column(Widget):
                         text = g[-1].center(cw)
                     else:
                         text = ""
+                elif more_of:
+                    text = ""
                 else:
                     mark = "▸" if v.cursor == i else " "
                     text = mark + g
@@ -257,6 +293,8 @@ class Column(Widget):
         v = self.view
         if v.flash:
             name = "card--flash"
+        elif v.same_rank is not None and i >= v.down and RANK[v.cards[i]] == v.same_rank:
+            name = "card--same-rank"
         elif v.selected_from >= 0 and i >= v.selected_from:
             name = "card--selected"
         elif v.hint_from >= 0 and i >= v.hint_from:

@@ -1,20 +1,21 @@
-"""The cards being dragged, drawn next to the pointer."""
+"""The cards being dragged, drawn next to the pointer: the whole run, as it will land."""
 
 from __future__ import annotations
 
 from textual.geometry import Offset
-from textual.widgets import Static
+
+from .palette import Palette
+from .sprite import CardSprite
 
 
-class DragGhost(Static):
-    def __init__(self) -> None:
-        super().__init__("", id="ghost", markup=False)
-        self.display = False
+class DragGhost(CardSprite):
+    def __init__(self, palette: Palette) -> None:
+        super().__init__(palette, id="ghost")
 
-    def follow(self, label: str, at: Offset) -> None:
-        self.update(label)
-        self.styles.offset = (at.x + 2, at.y + 1)
-        self.display = True
-
-    def hide(self) -> None:
-        self.display = False
+    def follow(self, cards: tuple[int, ...], at: Offset, *, width: int, four_colour: bool,
+               screen_height: int) -> None:
+        """The cards just below and right of the pointer (so that the pointer stays over the
+        place it points at), folded to the rows left under it."""
+        top = at.y + 1
+        self.show_cards(cards, Offset(at.x + 2, top), width=width, four_colour=four_colour,
+                        room=max(1, screen_height - top))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Offset
 from textual.widget import Widget
 
 from ...engine.cards import SUIT_GLYPHS
@@ -17,8 +18,9 @@ class Foundations(Widget):
         self.state: tuple = ()
 
     def show(self, slots: int, done: tuple[int, ...], target: bool = False,
-             four_colour: bool = True) -> None:
-        state = (slots, done, target, four_colour)
+             four_colour: bool = True, hidden: frozenset[int] = frozenset()) -> None:
+        """``hidden``: slots drawn empty although filled (their run is on its way)."""
+        state = (slots, done, target, four_colour, hidden)
         if state != self.state:
             resized = not self.state or self.state[0] != slots
             self.state = state
@@ -32,16 +34,25 @@ class Foundations(Widget):
         boxed = viewport.height >= TALL_HEIGHT and viewport.width >= 120
         return slots * 5 if boxed else slots * 4
 
+    def _boxed(self) -> bool:
+        return bool(self.state) and self.size.height >= 3 and self.size.width >= self.state[0] * 5
+
+    def slot_offset(self, i: int) -> Offset:
+        """The screen cell where slot ``i``'s label is drawn."""
+        if self._boxed():
+            return Offset(self.region.x + i * 5 + 1, self.region.y + 1)
+        return Offset(self.region.x + i * 4 + 1, self.region.y)
+
     def render(self) -> Text:
         if not self.state:
             return Text()
-        slots, done, target, four = self.state
-        boxed = self.size.height >= 3 and self.size.width >= slots * 5
+        slots, done, target, four, hidden = self.state
+        boxed = self._boxed()
         empty = self.palette.style("slot--target" if target else "slot--empty")
         full = self.palette.style("slot--full")
         cells = []
         for i in range(slots):
-            if i < len(done):
+            if i < len(done) and i not in hidden:
                 suit = done[i]
                 colour = self.palette.suit(suit, four)
                 cells.append(("K" + SUIT_GLYPHS[suit], full + colour))

@@ -21,7 +21,7 @@ class Palette(Widget):
         "column--number", "column--number-cursor", "column--number-target",
         "column--number-flash", "column--more", "column--empty", "column--empty-target",
         "column--empty-flash", "card--back", "card--face", "card--movable", "card--selected",
-        "card--target", "card--hint", "card--flash", *SUIT_CLASSES,
+        "card--target", "card--hint", "card--flash", "card--same-rank", *SUIT_CLASSES,
         "stock--back", "stock--empty", "stock--hint", "stock--label",
         "slot--empty", "slot--full", "slot--target",
     }

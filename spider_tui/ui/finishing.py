@@ -1,0 +1,76 @@
+"""Finish for me: once every card is face up and the stock is empty, nothing is hidden, so the
+solver (which reads every card) may play the game out for the player, as the desktop Spiders'
+auto-complete does. Only the search runs away from the screen (in a worker thread, on a copy of
+the game); the moves are played by the game screen, one at a time, like the demo's."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..engine import PLAYING, Game, IllegalMove, Move
+
+#: Seconds the solver may search.
+SOLVE_SECONDS = 8.0
+
+
+def can_finish(game: Game) -> bool:
+    """Is the game in play with every card face up and nothing left to deal?"""
+    st = game.state
+    return game.status == PLAYING and not st.stock_left and not any(st.down)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the solver found: ``won`` (with the moves), ``unwinnable`` (proved), ``unknown``
+    (no win within the time), or ``failed`` (the solver could not run; ``why``)."""
+
+    status: str
+    moves: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    why: str = ""
+
+
+def find_line(game: Game, seconds: float = SOLVE_SECONDS) -> Outcome:
+    """The solver's winning line from ``game`` (give it a copy: this runs in a thread)."""
+    try:
+        from ..ai.solver import solve
+    except ImportError:
+        return Outcome("failed", why="the solver is not installed")
+    try:
+        solution = solve(game, seconds)
+    except Exception as e:  # a variant the solver does not know, a solver bug: said plainly
+        return Outcome("failed", why=str(e).strip().splitlines()[0] if str(e).strip()
+                       else type(e).__name__)
+    if solution.status == "won":
+        return Outcome("won", list(solution.moves), solution.seconds)
+    return Outcome(solution.status, [], solution.seconds, solution.problem)
+
+
+def describe(outcome: Outcome) -> str:
+    """What to tell the player when there is no line to play."""
+    if outcome.status == "unwinnable":
+        return "There is no way to win from here (the solver tried every move): undo to try " \
+               "another way"
+    if outcome.status == "failed":
+        return f"Finish for me could not search: {outcome.why}"
+    return (f"The solver found no win in {outcome.seconds:.0f} s; there may still be one, "
+            "so play on")
+
+
+class LinePlayer:
+    """Plays ``moves`` (notation) one at a time, as :class:`~spider_tui.ui.hinting.DemoPlayer`
+    plays its own: ``next_move`` gives the next one, None at the end or if it no longer fits."""
+
+    def __init__(self, moves: Iterable[str]) -> None:
+        self.moves = deque(moves)
+
+    def next_move(self, game: Game) -> Move | None:
+        if not self.moves:
+            return None
+        try:
+            return game.resolve(self.moves.popleft())
+        except IllegalMove:
+            self.moves.clear()
+            return None
