@@ -45,8 +45,15 @@ def fill_position(text: str, filler: int | None = None, catalog: Catalog | None 
     have: Counter[int] = Counter(parse_card(c) for c in data.get("stock", []))
     for col in data["columns"]:
         have.update(parse_card(c) for c in col.get("down", []) + col.get("up", []))
+    for key in ("cells", "reserves", "foundations"):  # the piles of a spider-position/2
+        for pile in data.get(key, []):
+            have.update(parse_card(c) for c in pile)
+    have.update(parse_card(c) for c in data.get("waste", []))
     for s in data.get("completed", []):
-        have.update(parse_suit(s) * 13 + r for r in range(13))
+        if isinstance(s, list):  # the cards of a run that is not King to Ace of one suit
+            have.update(parse_card(c) for c in s)
+        else:
+            have.update(parse_suit(s) * 13 + r for r in range(13))
     missing = rules.deck_counts() - have
     if missing:
         if filler is None:

@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from screenhost import SIZE, Host, inside_screen
 from spider_tui.config import Config
 from spider_tui.engine.catalog import Catalog
+from spider_tui.plugins.manager import get_manager
 from spider_tui.ui.screens.settings import SettingsScreen, keys_problem, rebindable
 
 THEMES = [("textual-dark", "Dark"), ("textual-light", "Light")]
@@ -29,7 +30,10 @@ async def choose(pilot, select_id: str, label: str) -> None:
     await pilot.pause()
     overlay = select.query_one("SelectOverlay", OptionList)
     labels = [str(o.prompt) for o in overlay.options]
-    await pilot.click(overlay, offset=(2, labels.index(label)))
+    i = labels.index(label)
+    overlay.scroll_to(y=max(0, i - 1), animate=False)  # a long list (every variant) scrolls
+    await pilot.pause()
+    await pilot.click(overlay, offset=(2, i - round(overlay.scroll_offset.y)))
     await pilot.pause()
 
 
@@ -100,7 +104,9 @@ async def test_the_keyboard_reaches_the_settings_too():
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert app.dismissed
-    assert app.result.variant == "spider-4suit" and app.result.house_rules == ["relaxed-deal"]
+    listed = list(get_manager().catalog.variants)  # the order the list shows them in
+    after = listed[listed.index("spider-2suit") + 1]
+    assert app.result.variant == after and app.result.house_rules == ["relaxed-deal"]
 
 
 async def test_house_rules_offered_follow_the_variant(catalog):

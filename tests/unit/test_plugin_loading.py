@@ -7,8 +7,10 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import tomllib
 from importlib.metadata import EntryPoint, entry_points
 
+from spider_tui import paths
 from spider_tui.engine import Game
 from spider_tui.plugins.manager import ENTRY_POINT_GROUP, load_plugins
 
@@ -24,10 +26,16 @@ def test_the_builtin_plugin_registers_everything_shipped():
     mgr = load_plugins()
     info = next(p for p in mgr.plugins if p.name == "builtin")
     assert info.kind == "entry point" and info.ok
-    assert set(info.registered["variants"]) == {
-        "spider-1suit", "spider-2suit", "spider-4suit", "spiderette", "will-o-the-wisp",
-        "black-widow", "tarantula", "big-spider"}
+    shipped = paths.builtin_variants_dir()
+    files = {tomllib.loads(p.read_text(encoding="utf-8")).get("id") for p in shipped.glob("*.toml")}
+    assert set(info.registered["variants"]) == files - {None}
+    assert {"spider-1suit", "spider-2suit", "spider-4suit", "spiderette", "will-o-the-wisp",
+            "black-widow", "tarantula", "big-spider"} <= files
     assert set(info.registered["house rules"]) == {"relaxed-deal", "open", "manual-removal"}
+    # Each shipped .py file is a plugin of its own, loaded from the same folder, and fine.
+    for py in shipped.glob("*.py"):
+        module = next(p for p in mgr.plugins if p.name == py.stem)
+        assert module.kind == "file" and module.ok and module.registered["variants"]
     assert set(info.registered["scoring"]) == {"classic", "solitaire-city", "built", "none"}
     assert mgr.owner("variant", "spider-4suit") == "builtin"
 
