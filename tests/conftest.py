@@ -16,55 +16,15 @@ from __future__ import annotations
 
 import os
 import tempfile
-import tomllib
-from collections import Counter
 from typing import Callable
 
 import pytest
 
 os.environ["SPIDER_TUI_HOME"] = tempfile.mkdtemp(prefix="spider-tui-test-home-")
 
-import tomli_w  # noqa: E402
-
 from spider_tui.engine import Game, RuleSet  # noqa: E402
-from spider_tui.engine.cards import code, parse_card, parse_suit  # noqa: E402
 from spider_tui.engine.catalog import Catalog  # noqa: E402
-
-
-def _catalog() -> Catalog:
-    from spider_tui.plugins.manager import get_manager
-
-    return get_manager().catalog
-
-
-def fill_position(text: str, filler: int | None = None, catalog: Catalog | None = None) -> str:
-    """``text`` with the cards it leaves out added face down under column ``filler`` (1-based)."""
-    cat = catalog or _catalog()
-    data = tomllib.loads(text)
-    rules = cat.rules(data["variant"], data.get("house_rules", []))
-    have: Counter[int] = Counter(parse_card(c) for c in data.get("stock", []))
-    for col in data["columns"]:
-        have.update(parse_card(c) for c in col.get("down", []) + col.get("up", []))
-    for key in ("cells", "reserves", "foundations"):  # the piles of a spider-position/2
-        for pile in data.get(key, []):
-            have.update(parse_card(c) for c in pile)
-    have.update(parse_card(c) for c in data.get("waste", []))
-    for s in data.get("completed", []):
-        if isinstance(s, list):  # the cards of a run that is not King to Ace of one suit
-            have.update(parse_card(c) for c in s)
-        else:
-            have.update(parse_suit(s) * 13 + r for r in range(13))
-    missing = rules.deck_counts() - have
-    if missing:
-        if filler is None:
-            raise AssertionError(f"the position lacks {sum(missing.values())} cards; "
-                                 f"pass filler=N to put them under column N")
-        col = data["columns"][filler - 1]
-        extra = [code(c) for c in sorted(missing.elements())]
-        col["down"] = extra + list(col.get("down", []))
-        if not col.get("up"):
-            raise AssertionError(f"filler column {filler} needs a face-up card")
-    return tomli_w.dumps(data)
+from position_fill import _catalog, fill_position  # noqa: E402,F401
 
 
 @pytest.fixture(scope="session")

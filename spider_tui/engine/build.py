@@ -14,6 +14,7 @@ into its rule methods, which the engine evaluates once per pair of cards.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -190,10 +191,18 @@ class FoundationGroup:
     suit: str = "same-suit"
     wrap: bool = False
     take_back: bool = False
+    #: The suit each pile's first card must have, one per pile in turn (cycled); () any.
+    suits: tuple[int, ...] = ()
+
+    def pile(self, j: int) -> "FoundationGroup":
+        """The rules of the group's pile ``j`` (its own base suit, when the group has them)."""
+        if not self.suits:
+            return self
+        return dataclasses.replace(self, count=1, suits=(self.suits[j % len(self.suits)],))
 
     def takes(self, card: int, top: int | None, size: int) -> bool:
         if top is None:
-            return RANK[card] == self.base
+            return RANK[card] == self.base and (not self.suits or SUIT[card] == self.suits[0])
         if size >= 13:
             return False
         r = RANK[card]
@@ -205,7 +214,8 @@ class FoundationGroup:
     def needs(self, top: int | None) -> str:
         """What the foundation takes next, in a player's words."""
         if top is None:
-            return f"{_article(self.base)} {RANK_NAMES[self.base]}"
+            first = f"{_article(self.base)} {RANK_NAMES[self.base]}"
+            return f"{first} of {SUIT_NAMES[self.suits[0]]}" if len(self.suits) == 1 else first
         want = RANK[top] + (1 if self.up else -1)
         if self.wrap:
             want = (want - 1) % 13 + 1
@@ -224,7 +234,11 @@ class FoundationGroup:
         way = "up" if self.up else "down"
         n = f"{self.count} foundation{'s' if self.count != 1 else ''}"
         back = "; a foundation's top card may be played back" if self.take_back else ""
-        return (f"{n} built {way} from {_article(self.base)} {RANK_NAMES[self.base]}, "
+        base = f"{_article(self.base)} {RANK_NAMES[self.base]}"
+        if self.suits:
+            base += (" of " + ", ".join(SUIT_NAMES[x] for x in self.suits)
+                     + (" in turn" if self.count > 1 else ""))
+        return (f"{n} built {way} from {base}, "
                 f"{SUIT_RELATIONS[self.suit].replace('of ', 'in ', 1)}"
                 f"{', wrapping' if self.wrap else ''}, one card at a time{back}")
 
@@ -242,7 +256,7 @@ def parse_rank(value: Any) -> int:
     raise ValueError(f"{_shown(value)} is not a rank (A 2-9 10 J Q K)")
 
 
-_FOUNDATION_KEYS = {"count", "base", "direction", "suit", "wrap", "take_back"}
+_FOUNDATION_KEYS = {"count", "base", "direction", "suit", "wrap", "take_back", "suits"}
 
 
 def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, str]]
@@ -284,7 +298,24 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
                 problems.append((f"{where}.{key}", "must be true or false"))
                 v = False
             flags[key] = v
-        out.append(FoundationGroup(count, base, direction == "up", suit, **flags))
+        suits: list[int] = []
+        if "suits" in g:
+            value = g["suits"]
+            from .cards import parse_suit
+
+            try:
+                if not isinstance(value, list) or not value:
+                    raise ValueError("empty")
+                suits = [parse_suit(v) if isinstance(v, str) else -1 for v in value]
+                if -1 in suits:
+                    raise ValueError("not a letter")
+            except ValueError:
+                problems.append((f"{where}.suits", "must be a list of suit letters, the first "
+                                                   "card's suit of each pile in turn, e.g. "
+                                                   "[\"S\", \"H\", \"D\", \"C\"]"))
+                suits = []
+        out.append(FoundationGroup(count, base, direction == "up", suit, suits=tuple(suits),
+                                   **flags))
     return tuple(out)
 
 

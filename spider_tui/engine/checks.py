@@ -41,6 +41,8 @@ def refusal(rules: "RuleSet", table: TableView, source: Any, cards: tuple[int, .
             return "complete runs stay on the table in this game"
         if rules.auto_remove:
             return "complete runs leave the table by themselves in this game"
+        if rules.run_piles and len(state.done) >= rules.run_piles:
+            return f"the foundation takes only {rules.run_piles} complete runs"
         if k not in rules.run_lengths or not rules.is_complete(cards):
             return f"{describe_pile(source.code)} does not end with a complete run"
         return None

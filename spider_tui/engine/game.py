@@ -442,9 +442,12 @@ class Game:
         if s is None:
             raise NotationError(self._no_such_pile(m.src), m)
         if m.dst == FOUNDATION:
+            # "f": a complete run to the foundation runs leave for, else the first
+            # card-by-card foundation that takes the card.
+            dsts = [FOUNDATION] if rules.runs_leave and not rules.auto_remove else []
             if m.anywhere and rules.foundations:
-                dsts = [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
-            else:
+                dsts += [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
+            if not dsts:
                 dsts = [FOUNDATION]
         elif m.anywhere:
             kind = code_kind(m.dst)

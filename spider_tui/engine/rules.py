@@ -168,6 +168,9 @@ class RuleSet:
     #: ``run_wrap`` any 13 cards in a row of one rank each (wrapping past the King) will do.
     run_order: str = "down"
     run_wrap: bool = False
+    #: How many complete runs the runs' foundation takes (0: every one); after that a run
+    #: stays on the table (Rouge et Noir's four).
+    run_piles: int = 0
     #: How the game is won: :data:`WIN_RULES`.
     win: str = "runs"
 
@@ -254,8 +257,9 @@ class RuleSet:
 
     @cached_property
     def foundation_of(self) -> tuple[FoundationGroup, ...]:
-        """The group of each card-by-card foundation, in order."""
-        return tuple(g for g in self.foundation_groups for _ in range(g.count))
+        """The rules of each card-by-card foundation, in order (its group's, with the pile's
+        own base suit where the group gives one per pile)."""
+        return tuple(g.pile(j) for g in self.foundation_groups for j in range(g.count))
 
     @property
     def simple(self) -> bool:
@@ -317,16 +321,16 @@ class RuleSet:
             if lift[0].suit == "other-colour":
                 return f"{pair} does not alternate colours"
             return f"{pair} is not one suit"
-        return f"{pair} is not a run that can be lifted ({self.lift_text()})"
+        if _build.follows(lift, lower, upper, self.wrap):
+            return f"those cards mix two kinds of run: {self.lift_text()}"
+        return f"{pair} is not a run that can be lifted: {self.lift_text()}"
 
     def accepts(self, moving: int, onto: int) -> bool:
         """May ``moving`` (a card, or the head of a lifted run) be placed onto ``onto``?"""
         return _build.follows(self._place, moving, onto, self.wrap)
 
     def why_not_accepted(self, moving: int, onto: int) -> str:
-        nothing = not any(_build.follows(self._place, m, onto, self.wrap)
-                          for m in range(NUM_CARDS))
-        if nothing:
+        if not any(row[onto] for row in compiled(self).accept):
             return f"nothing goes onto {_article(RANK[onto])} {RANK_NAMES[RANK[onto]]}" \
                 if RANK[onto] == 1 else f"nothing goes onto {glyph(onto)}"
         head = f"{glyph(moving)} cannot go onto {glyph(onto)}"
@@ -516,8 +520,8 @@ class RuleSet:
             return _build.LIFT_SPECIAL[lift]
         if len(lift) == 1 and lift[0].rank == "down" and lift[0].phrase in _LEGACY_LIFT:
             return _LEGACY_LIFT[lift[0].phrase]
-        return _build.describe(lift, "a run can be lifted when each card").replace(
-            "goes onto", "lies on")
+        return "a run can be lifted when " + " or when ".join(
+            _build.describe((r,), "each card").replace("goes onto", "lies on") for r in lift)
 
     def summary(self) -> str:
         """A few lines describing the rules, generated from the data (for help screens)."""
@@ -574,6 +578,7 @@ def _simple(rules: RuleSet) -> bool:
     return (len(rules.pile_kinds) == len(rules.layout) and rules.deal_to == "columns"
             and rules.deal_skip == "none" and rules.deal_rows == 1 and rules.player_deals
             and not rules.refill and not rules.max_lift and rules.runs_leave
+            and not rules.run_piles
             and rules.win == "runs" and rules.run_lengths == (13,)
             and not (isinstance(rules._lift, tuple) and len(rules._lift) > 1)
             and not any("u" in f[:f.rfind("d") + 1] for f in rules.initial_faces())
@@ -782,7 +787,7 @@ _SECTION_KEYS = {
     "layout": {"columns", "down", "up", "faces"},
     "stock": {"cards", "deal", "needs_full_columns", "skip", "rows", "player_deals", "refill"},
     "moves": {"place", "lift", "empty", "wrap", "max_lift"},
-    "runs": {"complete", "to_win", "auto_remove", "leave", "order", "wrap"},
+    "runs": {"complete", "to_win", "auto_remove", "leave", "order", "wrap", "piles"},
     "cells": {"count", "capacity", "dealt"},
     "reserves": {"count", "dealt"},
     "waste": {"turn", "redeals", "dealt"},
@@ -980,6 +985,8 @@ def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, A
                                    problems)
     if "wrap" in runs:
         out["run_wrap"] = _flag(runs, "wrap", "runs.wrap", False, problems)
+    if "piles" in runs:
+        out["run_piles"] = _count(runs, "piles", "runs.piles", 1, 64, 0, problems)
     if "win" in data:
         out["win"] = _choice(data, "win", "win", WIN_RULES, "runs", problems)
     if out.get("win") == "columns" and out.get("runs_leave", True) and "leave" in runs:
@@ -1382,7 +1389,7 @@ def check_rules(rules: RuleSet) -> None:
                 _build.phrases(list(value) if isinstance(value, tuple) else value)
             except ValueError as e:
                 problems.append((key, str(e)))
-    for key, lo, hi in (("cells", 0, MAX_PILES), ("reserves", 0, MAX_PILES),
+    for key, lo, hi in (("cells", 0, MAX_PILES), ("reserves", 0, MAX_PILES), ("run_piles", 0, 64),
                         ("cell_capacity", 0, 104), ("waste_turn", 1, 13), ("redeals", 0, 100),
                         ("waste_dealt", 0, 104), ("deal_rows", 1, 13), ("refill", 0, 13),
                         ("max_lift", -1, 104)):

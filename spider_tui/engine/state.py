@@ -477,18 +477,21 @@ class GeneralState(State):
             if cell >= 0 and kind != CELL_KIND:
                 out.append((s, 1, cell))
             if founds and kind != FOUNDATION_KIND:
-                empty_taken = False
+                # Empty foundations of the same rules are alike: the first that takes it.
+                empty_seen = []
                 for f in founds:
                     p = piles[f]
+                    spec = comp.found[f - first_found]
                     if not p:
-                        if empty_taken:
+                        if spec in empty_seen:
                             continue
-                        if comp.found[f - first_found].takes(top, None, 0):
-                            empty_taken = True
+                        if spec.takes(top, None, 0):
+                            empty_seen.append(spec)
                             out.append((s, 1, f))
-                    elif comp.found[f - first_found].takes(top, p[-1], len(p)):
+                    elif spec.takes(top, p[-1], len(p)):
                         out.append((s, 1, f))
-            if manual and kind == COLUMN and comp.run_end[top]:
+            if manual and kind == COLUMN and comp.run_end[top] and not (
+                    rules.run_piles and len(self.done) >= rules.run_piles):
                 for n in rules.run_lengths:
                     if lift >= n and rules.is_complete(a[-n:]):
                         out.append((s, n, FOUNDATION))
@@ -499,12 +502,17 @@ class GeneralState(State):
         """Every move a plugin's own ``move_refusal`` allows, asked of it one by one."""
         kinds = self.comp.kinds
         targets = [i for i, k in enumerate(kinds) if k in (COLUMN, CELL_KIND, FOUNDATION_KIND)]
+        table = TableView(self)
+        views = [self.pile_view(i) for i in range(len(self.piles))]
+        refusal = self.rules.move_refusal
         out = []
         for s in range(len(self.piles)):
-            lift = len(self.piles[s]) - self.rs[s]
+            a = self.piles[s]
+            lift = len(a) - self.rs[s]
             for k in range(1, lift + 1):
+                cards = tuple(a[-k:])
                 for d in targets:
-                    if d != s and self.refusal(s, k, d) is None:
+                    if d != s and refusal(table, views[s], cards, views[d]) is None:
                         out.append((s, k, d))
             if kinds[s] == COLUMN and self.rules.runs_leave and not self.rules.auto_remove:
                 for n in self.rules.run_lengths:
@@ -652,7 +660,8 @@ class GeneralState(State):
         a = self.piles[i]
         rules = self.rules
         run_end = self.comp.run_end
-        while a and run_end[a[-1]]:
+        cap = rules.run_piles
+        while a and run_end[a[-1]] and not (cap and len(self.done) >= cap):
             for n in rules.run_lengths:
                 if len(a) - self.rs[i] >= n and rules.is_complete(a[-n:]):
                     break

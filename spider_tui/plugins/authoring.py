@@ -88,6 +88,8 @@ def variant_data(rules: RuleSet) -> dict[str, Any]:
         runs["order"] = rules.run_order
     if rules.run_wrap:
         runs["wrap"] = True
+    if rules.run_piles:
+        runs["piles"] = rules.run_piles
     data: dict[str, Any] = {
         "format": "spider-variant/1", "id": rules.id, "name": rules.name,
         "description": rules.description, "scoring": rules.scoring,
@@ -111,7 +113,9 @@ def variant_data(rules: RuleSet) -> dict[str, Any]:
             {"count": g.count, "base": RANKS[g.base - 1] if g.base != 10 else "10",
              "direction": "up" if g.up else "down",
              "suit": "alternate-colour" if g.suit == "other-colour" else g.suit,
-             "wrap": g.wrap, "take_back": g.take_back} for g in rules.foundation_groups]
+             "wrap": g.wrap, "take_back": g.take_back,
+             **({"suits": [SUITS[x] for x in g.suits]} if g.suits else {})}
+            for g in rules.foundation_groups]
     if rules.deal_to == "waste":
         data["waste"] = {"turn": rules.waste_turn, "redeals": rules.redeals,
                          "dealt": rules.waste_dealt}

@@ -131,6 +131,12 @@ def test_no_deal_while_a_column_is_empty(variant):
     assert refused(g, "d") == "Fill every empty column before you deal"
 
 
+def test_grandmothers_game_lifts_only_runs_of_one_suit():
+    g = position("grandmothers-game", TEN[:2] + ["9C", "8H 7S"] + TEN[4:], filler=1)
+    assert refused(g, "4:2>3") == "8♥ 7♠ is not one suit"
+    assert refused(g, "4>3") == "8♥ 7♠ is not one suit"  # the 8 would fit, but not alone
+
+
 def test_grandmothers_game_is_won_by_removing_the_runs():
     g = position("grandmothers-game", ["", run("S", "K", "2"), "AS"] + [""] * 7,
                  completed=list("SHHDDCC"))

@@ -159,13 +159,14 @@ def test_won_when_every_column_is_one_complete_run(variant, runs):
     n = Game.new(variant, 1).rules.columns
     cols = [" ".join(r) for r in runs[:-1]] + [" ".join(runs[-1][:12]), runs[-1][12]]
     g = position(variant, pad(n, *cols))
-    assert g.status == "playing" and g.runs_removed == 0
+    assert g.status == "playing" and g.state.runs == []
     g.play(f"{len(cols)}>{len(cols) - 1}")
-    assert g.status == "won" and g.runs_removed == 0  # the runs stay on the table
+    assert g.status == "won" and g.state.runs == []  # the runs stay on the table
 
 
-def test_wake_robin_builds_and_lifts_by_rank_alone():
-    g = position("wake-robin", pad(9, "9C", "8C 7H", "8S"), filler=1)
+@pytest.mark.parametrize("variant, n", [("wake-robin", 9), ("wake-robin-3decks", 13)])
+def test_wake_robin_builds_and_lifts_by_rank_alone(variant, n):
+    g = position(variant, pad(n, "9C", "8C 7H", "8S"), filler=1)
     g.play("2>1")  # 8♣ 7♥ lift together and go onto 9♣: suits never matter
     assert cards(g, 1).endswith("9C 8C 7H")
     assert refused(g, "3>1") == "8♠ cannot go onto 7♥: it takes a 6"
@@ -197,7 +198,7 @@ def test_autumn_leaves_places_any_lower_card_of_the_suit():
 def test_autumn_leaves_is_won_by_four_runs_in_the_columns():
     g = position("autumn-leaves", [run("S"), run("H"), run("D"), run("C", "K", "2"), "AC", ""])
     g.play("5>4")
-    assert g.status == "won" and g.runs_removed == 0
+    assert g.status == "won" and g.state.runs == []  # the runs stay on the table
 
 
 # ----------------------------------------------------------------- Curds and Whey's kin
@@ -230,7 +231,7 @@ def test_curds_and_whey_lifts_a_suited_run_or_a_group_of_one_rank(variant, n):
 def test_curds_and_whey_is_won_by_four_runs_in_the_columns(variant, n):
     g = position(variant, pad(n, run("S"), run("H"), run("D"), run("C", "K", "2"), "AC"))
     g.play("5>4")
-    assert g.status == "won" and g.runs_removed == 0
+    assert g.status == "won" and g.state.runs == []  # the runs stay on the table
 
 
 @pytest.mark.parametrize("variant", ["arachnida", "harvestman"])

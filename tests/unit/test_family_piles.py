@@ -151,7 +151,7 @@ def test_applegate_wraps_in_suit_and_is_won_with_the_reserves_played():
                    reserves=["", "AC", ""])
     assert won.status == "playing"
     won.play("r2>4")
-    assert won.status == "won" and won.runs_removed == 0
+    assert won.status == "won" and won.state.runs == []  # the runs stay on the table
 
 
 # ----------------------------------------------------------------- Trapdoor Spider
@@ -251,7 +251,7 @@ def test_foundations_are_built_from_the_ace_card_by_card_and_runs_stay(variant, 
     founds = Game.new(variant, 1).rules.foundations
     g = position(variant, pad(n, "AS", "2S", run("H"), "3D"), foundations=[""] * founds,
                  filler=4)
-    assert g.runs_removed == 0 and cards(g, 3) == run("H")  # a complete run stays on the table
+    assert g.state.runs == [] and cards(g, 3) == run("H")  # a complete run stays on the table
     assert refused(g, "2>f1") == "2♠ cannot go onto foundation 1: it takes an Ace"
     g.play("1>f")
     g.play("2>f")
