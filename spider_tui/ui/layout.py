@@ -159,14 +159,17 @@ def runs_width(slots: int, *, boxed: bool, compact: bool) -> int:
 
 
 def top_plan(width: int, *, piles: int, waste: bool, run_slots: int, screen_height: int,
-             ideal_slot: int = SHORT_SLOT_WIDTH) -> TopPlan:
+             ideal_slot: int = SHORT_SLOT_WIDTH, stock: bool = True) -> TopPlan:
     """How the top row of a game with ``piles`` cells, reserves and card foundations (and a
-    waste, and ``run_slots`` complete runs to hold) fits ``width`` cells; the last resort when
-    nothing fits is the narrowest of everything (the screen then says it is too small)."""
+    waste, and ``run_slots`` complete runs to hold, and a stock) fits ``width`` cells; the last
+    resort when nothing fits is the narrowest of everything (the screen then says it is too
+    small)."""
     rows = pile_box_rows(screen_height)
     tall = rows > 1
     wide_stock, narrow_stock = ((TALL_STOCK_WIDE, TALL_STOCK_NARROW) if tall
                                 else (STOCK_WIDE, STOCK_NARROW))
+    if not stock:
+        wide_stock = narrow_stock = 0
     ideal = max(MIN_SLOT_WIDTH, ideal_slot if tall else min(ideal_slot, SHORT_SLOT_WIDTH))
     fan = WASTE_FAN if waste else 0
 
@@ -190,12 +193,13 @@ def top_plan(width: int, *, piles: int, waste: bool, run_slots: int, screen_heig
     return candidates[-1]
 
 
-def min_size_with_piles(columns: int, piles: int, waste: bool, run_slots: int
-                        ) -> tuple[int, int]:
+def min_size_with_piles(columns: int, piles: int, waste: bool, run_slots: int,
+                        stock: bool = True) -> tuple[int, int]:
     """The smallest terminal that plays a game of ``columns`` columns with ``piles`` cells,
     reserves and card foundations (and a waste) in the top row, which takes a row more."""
     w, h = min_size(columns)
     if not piles and not waste:
         return w, h
-    top = top_plan(0, piles=piles, waste=waste, run_slots=run_slots, screen_height=0)
+    top = top_plan(0, piles=piles, waste=waste, run_slots=run_slots, screen_height=0,
+                   stock=stock)
     return max(w, top.width(piles)), h + 1

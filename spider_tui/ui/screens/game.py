@@ -257,8 +257,14 @@ class GameScreen(Screen[None]):
             if right:
                 top.mount(*self.piles[len(left):], after=self.info)
         self.set_class(bool(self.piles), "-piles")
+        self.stock.display = self._has_stock()
         self.foundations.display = run_slots(self.game.rules) > 0
         self._fit_top()
+
+    def _has_stock(self) -> bool:
+        """Does this game have a stock (a game dealt whole at the start has none to show)?"""
+        rules = self.game.rules
+        return rules.stock_size > 0 or rules.deal_to == "waste"
 
     @staticmethod
     def _empty_view(code: int) -> PileSlotView:
@@ -282,12 +288,13 @@ class GameScreen(Screen[None]):
         waste = any(p.view.kind == WASTE_KIND for p in self.piles)
         ideal = card_width(w // max(1, rules.columns)) + 1
         plan = top_plan(w, piles=len(self.piles) - waste, waste=waste,
-                        run_slots=run_slots(rules), screen_height=h, ideal_slot=ideal)
+                        run_slots=run_slots(rules), screen_height=h, ideal_slot=ideal,
+                        stock=self._has_stock())
         if plan == self.top_plan:
             return
         self.top_plan = plan
         top.styles.height = plan.height
-        self.stock.styles.width = plan.stock
+        self.stock.styles.width = plan.stock or None
         self.foundations.styles.width = plan.runs or None
         for slot in self.piles:
             slot.styles.width = plan.waste if slot.view.kind == WASTE_KIND else plan.slot
@@ -496,12 +503,22 @@ class GameScreen(Screen[None]):
         return None
 
     def _legal_targets(self, src: int, count: int | None) -> tuple[int, ...]:
+        """Every pile the cards may go to: the legal moves' targets, and the empty cells and
+        foundations alike to an empty one among them (the moves list one for all)."""
         out = []
         for m in self.game.legal_moves():
             if m.is_deal or m.src != src or (count is not None and m.count != count):
                 continue
             if m.dst not in out:
                 out.append(m.dst)
+        empty_kinds = {code_kind(d) for d in out
+                       if d >= CELL and code_kind(d) in (CELL_KIND, FOUNDATION_KIND)
+                       and not self._cards(d)}
+        for code in self.game.rules.pile_codes:
+            if (code >= CELL and code not in out and code_kind(code) in empty_kinds
+                    and not self._cards(code)
+                    and self.game.is_legal(Move(src, code, count))):
+                out.append(code)
         return tuple(out)
 
     def tap(self, col: int, index: int) -> None:
@@ -869,10 +886,9 @@ class GameScreen(Screen[None]):
     def _top_stops(self) -> list[int]:
         """Where the cursor goes on the top row, left to right: the stock (where the game has
         one), the piles, the runs' foundation (where runs are sent there by hand)."""
-        rules = self.game.rules
-        stops = [STOCK] if rules.stock_size or rules.deal_to == "waste" else []
+        stops = [STOCK] if self._has_stock() else []
         stops += [p.code for p in self.piles]
-        if self.foundations.display and not rules.auto_remove:
+        if self.foundations.display and not self.game.rules.auto_remove:
             stops.append(FOUNDATION)
         return stops
 
@@ -1141,7 +1157,7 @@ class GameScreen(Screen[None]):
         rules = self.game.rules
         waste = rules.deal_to == "waste"
         need_w, need_h = min_size_with_piles(rules.columns, len(self.piles) - waste, waste,
-                                             run_slots(rules))
+                                             run_slots(rules), self._has_stock())
         w, h = self.size.width, self.size.height
         small = w < need_w or h < need_h
         note = self.too_small
