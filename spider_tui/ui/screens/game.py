@@ -870,7 +870,10 @@ class GameScreen(Screen[None]):
         elif dy:
             st = self.game.state
             a = st.cols[self.cursor_col]
-            at_top = not a or self._cursor_card(self.cursor_col) <= st.down[self.cursor_col]
+            # Up from the first card that can be picked up: the top row (the cards above it
+            # cannot be lifted from there).
+            at_top = not a or self._cursor_card(self.cursor_col) <= max(
+                st.down[self.cursor_col], st.rs[self.cursor_col])
             if dy < 0 and at_top:
                 stops = self._top_stops()
                 widgets = [self._top_widget(c) for c in stops]
