@@ -195,6 +195,18 @@ def column_moves(game: Game, src: int) -> list[Ranked]:
     return _ranked(game, moves)
 
 
+def _links_anew(game: Game, m: Move, a: list[int], down: int, head: int) -> bool:
+    """Does ``m`` lay its cards on a column card they can be lifted with, by the game's own
+    rule, when they could not be with the card they leave (alternate colours, say)?"""
+    if m.dst is None or m.dst < 0 or code_kind(m.dst) != COLUMN:
+        return False
+    b, _ = pile_cards(game, m.dst)
+    link = game.state.comp.link
+    if not b or not link[b[-1]][a[head]]:
+        return False
+    return not (head - 1 >= down and link[a[head - 1]][a[head]])
+
+
 def deal_words(game: Game) -> str:
     """What a deal does in this game, in a player's words."""
     if game.rules.deal_to != "waste":
@@ -225,6 +237,8 @@ def useful_moves(game: Game) -> list[Ranked]:
         head_index = len(a) - (m.count or 0)
         was_joined = head_index - 1 >= down and _joined(a[head_index - 1], a[head_index])
         gains_join = r.score >= SAME_SUIT and "builds in suit" in r.effects and not was_joined
+        if not gains_join and not game.rules.simple:
+            gains_join = _links_anew(game, m, a, down, head_index)
         if r.score >= TO_FOUNDATION or gains_join or any(
                 e.startswith(("turns over", "empties", "frees")) for e in r.effects):
             out.append(r)

@@ -75,3 +75,24 @@ async def test_a_big_terminal_draws_the_piles_card_sized(variant):
             assert a.region.right <= 200
             for b in widgets[i + 1:]:
                 assert not a.region.overlaps(b.region), (a, b)
+
+
+async def test_a_new_game_of_another_shape_lays_out_its_own_piles():
+    app = make_app(Game.new("cicely", 3))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.game_screen
+        for variant, piles in [("spider-4suit", 0), ("spidercells", 4), ("three-blind-mice", 2),
+                               ("spidike", 4),
+                               ("rachel", 1), ("cicely", 16)]:
+            app.new_game(variant, 1, confirm=False)
+            await pilot.pause()
+            assert len(screen.piles) == piles and screen.has_class("-piles") == bool(piles)
+            assert len(screen.columns) == app.game.rules.columns
+            widgets = on_screen(app)
+            for i, a in enumerate(widgets):
+                assert a.region.right <= SIZE[0] and a.region.width > 0, (variant, a)
+                for b in widgets[i + 1:]:
+                    assert not a.region.overlaps(b.region), (variant, a, b)
+            for p in screen.piles:
+                assert p.region.width == (screen.top_plan.waste if p.view.kind == 4
+                                          else screen.top_plan.slot)

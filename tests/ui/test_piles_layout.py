@@ -38,3 +38,13 @@ def test_a_game_with_piles_needs_room_for_them_and_a_row_more():
     assert w >= 16 * MIN_SLOT_WIDTH and h == min_size(8)[1] + 1
     assert w == STOCK_NARROW + 16 * MIN_SLOT_WIDTH
     assert min_size_with_piles(8, 16, False, 0, stock=False)[0] == 16 * MIN_SLOT_WIDTH
+
+
+def test_the_simple_hint_knows_a_build_in_alternate_colours():
+    # The hint of last resort (no AI) in Spidercells: 2♠ onto 3♥ makes a run that can be
+    # lifted, though off suit.
+    from spider_tui.engine import Game
+    from spider_tui.ui.ranking import useful_moves
+
+    moves = [str(r.move) for r in useful_moves(Game.new("spidercells", 2))]
+    assert moves[:1] == ["2>1"]

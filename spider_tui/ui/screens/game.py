@@ -251,6 +251,7 @@ class GameScreen(Screen[None]):
             for slot in self.piles:
                 slot.remove()
             self.piles = [PileSlot(self._empty_view(c), self.palette) for c in left + right]
+            self.top_plan = None  # the new slots get their widths
             top = self.query_one("#top", Horizontal)
             if left:
                 top.mount(*self.piles[:len(left)], before=self.info)
