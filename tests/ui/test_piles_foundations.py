@@ -133,3 +133,16 @@ async def test_a_foundation_that_keeps_its_cards_says_so_when_clicked(table):
         await pilot.click("#col-1", offset=card_offset(app, 1))
         await pilot.pause()
         assert app.game.moves_played() == ["1>f1"]
+
+
+async def test_a_hint_lights_the_piles_it_names(spidike):
+    app = make_app(spidike())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("H")
+        await pilot.pause()
+        move = app.game_screen.hint_shown.move
+        lit = [p.view.label for p in app.game_screen.piles if p.view.hint_target]
+        if move.dst >= FOUND:
+            assert lit == [f"f{move.dst - FOUND + 1}"]
+        else:
+            assert column(app, move.dst + 1).view.hint_target

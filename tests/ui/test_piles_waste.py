@@ -9,7 +9,8 @@ import pytest
 from spider_tui.engine.cards import parse_card
 from spider_tui.engine.piles import STOCK, WASTE
 from spider_tui.ui.layout import WASTE_FAN
-from uihelpers import PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position
+from uihelpers import (PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position,
+                       screen_text)
 
 
 @pytest.fixture
@@ -133,3 +134,31 @@ async def test_the_w_key_in_a_game_without_a_waste_says_so(board):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
         assert "This game has no waste" in app.game_screen.last_message
+
+
+async def test_a_used_up_stock_offers_the_redeal_and_a_tap_turns_the_waste_back():
+    # Rachel's table with three turns of the waste back (a variant made here).
+    import tomllib
+
+    from spider_tui.engine import Game, RuleSet
+
+    text = open("variants/rachel.toml", encoding="utf-8").read()
+    data = tomllib.loads(text)
+    data["id"], data["name"] = "rachel-redeals", "Rachel with redeals"
+    data["waste"]["redeals"] = 3
+    game = Game.new(RuleSet.from_dict(data), 1)
+    while game.state.stock_left:
+        game.play("d")
+    app = make_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        stock = app.game_screen.stock
+        assert stock.redeal and stock.deals == 0
+        r = stock.region
+        rows = screen_text(app).splitlines()[r.y:r.bottom]
+        assert any("↺" in row[r.x:r.right] and "redeal" in row for row in rows)
+        waste_before = len(app.game.state.piles[-1])
+        await pilot.click("#stock", offset=(2, 1))
+        await pilot.pause()
+        assert app.game.state.redeals == 1 and app.game.state.stock_left == waste_before
+        assert not pile(app, "w").view.cards
