@@ -218,7 +218,7 @@ def test_curds_and_whey_builds_on_the_same_rank_or_down_in_suit(variant, n):
 @pytest.mark.parametrize("variant, n", CURDS)
 def test_curds_and_whey_lifts_a_suited_run_or_a_group_of_one_rank(variant, n):
     g = position(variant, pad(n, "8D", "9S 8S 8H", "KC"), filler=3)
-    assert "is not a run that can be lifted" in refused(g, "2:3>1")  # a run and a group mixed
+    assert refused(g, "2:3>1").startswith("those cards mix two kinds of run")
     g.play("2:2>1")  # 8♠ 8♥: a group of one rank, onto another 8
     assert cards(g, 1) == "8D 8S 8H"
     if variant == "nordic":
@@ -319,7 +319,7 @@ def test_kiev_deals_any_time(variant):
 
 def test_dnieper_puts_a_king_on_the_ace_of_its_suit():
     g = position("dnieper", pad(7, "AS", "KS", "KH"), filler=2)
-    assert refused(g, "3:1>1") == "K♥ cannot go onto A♠: it takes a King of spades"
+    assert refused(g, "3>1") == "K♥ cannot go onto A♠: it takes a King of spades"
     g.play("2>1")
     assert cards(g, 1).endswith("AS KS")
     kiev = position("kiev", pad(7, "AS", "KS"), filler=2)

@@ -1,7 +1,7 @@
 """The Spider family, "New kinds of pile" (FAMILY.md): free cells, reserves, tails, card-by-card
 foundations, a waste, and the deal rules that go with them. What makes each game different, from
-its deal and from concrete positions. Trapdoor Spider, The Jolly Roger, Bebop, Cicely and Rouge
-et Noir are Python variants (variants/*.py); the rest are variant files."""
+its deal and from concrete positions. Trapdoor Spider, The Jolly Roger and Bebop are Python
+variants (variants/*.py); the rest are variant files."""
 
 from __future__ import annotations
 
@@ -217,11 +217,11 @@ def test_cicely_moves_single_cards_up_or_down_in_suit():
 def test_cicely_builds_each_suit_up_from_its_ace_and_down_from_its_king():
     g = position("cicely", ["AS", "AH", "KS", "2S", "QS", "KD", "KC", "QD"],
                  cells=[""] * 8, foundations=[""] * 8, filler=6)
-    assert refused(g, "2>f1") == "A♥ cannot go onto foundation 1: it takes spades only"
+    assert refused(g, "2>f1") == "A♥ cannot go onto foundation 1: it takes an Ace of spades"
     g.play("1>f1")
     g.play("4>f")  # 2♠ finds its foundation
     g.play("2>f2")
-    assert refused(g, "3>f6") == "K♠ cannot go onto foundation 6: it takes hearts only"
+    assert refused(g, "3>f6") == "K♠ cannot go onto foundation 6: it takes a King of hearts"
     g.play("3>f5")
     g.play("5>f5")
     assert pile(g, FOUND) == "AS 2S" and pile(g, FOUND + 4) == "KS QS"
@@ -439,7 +439,7 @@ ROUGE = [[("A23456789TJQK"[i] + (b if i % 2 == 0 else r)) for i in range(13)]
 def test_rouge_et_noir_starts_each_foundation_with_the_ace_of_its_suit():
     g = position("rouge-et-noir", pad(10, "AH", "AS", "2H", "8S", "7S"),
                  foundations=["", "", "", ""], filler=4)
-    assert refused(g, "1>f1") == "A♥ cannot go onto foundation 1: it starts with spades only"
+    assert refused(g, "1>f1") == "A♥ cannot go onto foundation 1: it takes an Ace of spades"
     g.play("2>f1")
     g.play("3>f1")  # 2♥ onto A♠: up in alternating colours, any suit
     g.play("1>f")
@@ -448,13 +448,16 @@ def test_rouge_et_noir_starts_each_foundation_with_the_ace_of_its_suit():
     assert refused(g, "5>1") == "only a King can go into an empty column, not 7♠"
 
 
-def test_rouge_et_noir_removes_runs_of_alternating_colours():
+def test_rouge_et_noir_removes_four_runs_of_alternating_colours_and_no_more():
     runs = ac_runs(2)
-    last = runs[4]
-    g = position("rouge-et-noir", pad(10, " ".join(last[:12]), last[12]),
+    fourth, fifth = runs[4], runs[5]
+    g = position("rouge-et-noir", pad(10, " ".join(fourth[:12]), fourth[12],
+                                      " ".join(fifth[:12]), fifth[12]),
                  foundations=["", "", "", ""], completed=runs[:3], filler=1)
-    g.play("2>1")
-    assert g.runs_removed == 4 and tuple(code(c) for c in g.state.runs[-1]) == tuple(last)
+    g.play("2>1")  # the fourth run leaves the table
+    assert g.runs_removed == 4 and tuple(code(c) for c in g.state.runs[-1]) == tuple(fourth)
+    g.play("4>3")  # the fifth is complete, but four foundations take whole runs: it stays
+    assert len(g.state.cols[2]) == 13 and g.runs_removed == 4
 
 
 def test_rouge_et_noir_is_won_with_both_foundation_systems_full():
