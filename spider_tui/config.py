@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Collection
@@ -26,8 +25,11 @@ import tomli_w
 from . import paths
 from .engine.catalog import Catalog
 from .engine.errors import SpiderError
+from .engine.text import quoted, short
 from .store.files import (Unreadable, atomic_write, format_version, migrate, move_aside,
                           os_reason)
+from .tomlfile import TomlRefused
+from .tomlfile import load as load_toml
 
 
 @dataclass
@@ -53,6 +55,14 @@ VERSION = 1
 #: ``{N: function}`` turns a version-N settings table into a version-N+1 one (none yet).
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 HINT_BUDGET_MS = (10, 10_000)
+#: The binding ids ``[keymap]`` may name: the app's and the game screen's bindings (a test checks
+#: that this is every id the UI has). Any other id is reported as an unknown key.
+KEYMAP_IDS = frozenset({
+    "help", "next_theme", "settings", "stats", "quit",
+    "undo", "redo", "hint", "deal", "new_game", "choose_game", "cursor_left", "cursor_right",
+    "cursor_up", "cursor_down", "pick_drop", "to_foundation", "cancel",
+    *(f"column_{i}" for i in range(1, 21)),
+})
 HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts\n"
           "# and the default is used instead. The keys are described in README.md, section "
           "Files.\n")
@@ -79,19 +89,14 @@ def load_config(path: Path | None = None, *, manager: Any = None, catalog: Catal
         if themes is None:
             themes = set(getattr(manager, "themes", {}) or {})
     try:
-        raw = path.read_bytes()
+        data = load_toml(path)
     except FileNotFoundError:
         return Config(), []
     except OSError as e:
         return Config(), [f"{path}: could not be read ({os_reason(e)}); using the default "
                           f"settings"]
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return Config(), [f"{path}: not a TOML file (not UTF-8 text); using the default "
-                          f"settings (the file is left as it is)"]
-    except (tomllib.TOMLDecodeError, RecursionError) as e:
-        return Config(), [f"{path}: not a TOML file ({_first_line(e)}); using the default "
+    except TomlRefused as e:
+        return Config(), [f"{path}: not a TOML file this release reads ({e}); using the default "
                           f"settings (the file is left as it is)"]
     return _from_table(data, path.name, catalog, themes)
 
@@ -191,6 +196,10 @@ def _keymap(value: Any, default: dict[str, str], key: str) -> tuple[dict[str, st
     out: dict[str, str] = {}
     problems: Problems = []
     for binding, keys in value.items():
+        if binding.strip() not in KEYMAP_IDS:
+            problems.append(f"{key}.{_show_key(binding)}: unknown binding id; ignored (the ids "
+                            f"are listed in README.md, section Files)")
+            continue
         if isinstance(keys, list) and all(isinstance(k, str) for k in keys):
             keys = ",".join(keys)
         pieces = [k.strip() for k in keys.split(",")] if isinstance(keys, str) else []
@@ -267,17 +276,13 @@ def _show(value: Any, key: str | None = None) -> str:
     if isinstance(value, dict):
         text = "{" + ", ".join(f"{_show_key(k)} = {_show(v)}" for k, v in value.items()) + "}"
     else:
-        text = repr(value)
+        text = quoted(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _show_key(key: str) -> str:
-    return key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() else repr(key)
-
-
-def _first_line(e: BaseException) -> str:
-    text = str(e).strip().splitlines()
-    return text[0] if text else type(e).__name__
+    plain = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
+    return short(key, 40) if plain else quoted(key, 40)
 
 
 # ---------------------------------------------------------------------- writing
@@ -301,13 +306,13 @@ def save_config(config: Config, path: Path | None = None) -> list[str]:
     notices: list[str] = []
     old: dict[str, Any] = {}
     try:
-        old = tomllib.loads(path.read_bytes().decode("utf-8"))
+        old = load_toml(path)
     except FileNotFoundError:
         pass
     except OSError as e:
         return [f"{path}: the settings were not saved: the file could not be read "
                 f"({os_reason(e)}) and is left as it is"]
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+    except TomlRefused:
         try:
             moved = move_aside(path)
         except OSError as e:
@@ -317,6 +322,11 @@ def save_config(config: Config, path: Path | None = None) -> list[str]:
     table = to_table(config)
     for key, value in old.items():
         table.setdefault(key, value)
+    old_keymap = old.get("keymap")
+    if isinstance(old_keymap, dict):  # a binding id this release does not know is kept too
+        for binding, keys in old_keymap.items():
+            if binding.strip() not in KEYMAP_IDS:
+                table["keymap"].setdefault(binding, keys)
     try:
         atomic_write(path, (HEADER + tomli_w.dumps(table)).encode("utf-8"))
     except OSError as e:

@@ -16,14 +16,20 @@ It differs from the engine's :class:`~spider_tui.engine.State` in ways that matt
 Moves are tuples ``(src, count, dst)`` like the engine's; :data:`DEAL` deals. A *supermove*
 ``(src, count, dst)`` carries a sequence of several runs at once through empty columns; it is
 played here as one move and :meth:`Board.expand` turns it into the single moves a player makes.
+
+The board is the AI's *fast path*: it serves only the tables it plays exactly as the engine does
+(:func:`fast_path`): columns alone played as Spider is, built down by one rank, dealt by the rule
+set's own deal methods (which it asks, through :class:`BoardTable`). Every other table is played
+on the engine's own :class:`~spider_tui.engine.State` (:mod:`.general`).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine.cards import ACE, NUM_CARDS, RANK, SUIT
+from ..engine.cards import NUM_CARDS, RANK, SUIT
 from ..engine.game import Game
+from ..engine.piles import COLUMN, PileView
 from ..engine.rules import RuleSet, compiled
 from ..engine.state import DEAL, FOUNDATION, State
 
@@ -63,21 +69,48 @@ W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column e
 _EMPTY_INFO = (0.0, 0, 0, (), False, ())
 
 
+def down_weights(rules: RuleSet, style: str) -> tuple[float, float, float]:
+    """``(per face-down card, per column holding any, per run over them)`` for ``style``
+    and the number of suits of ``rules`` (:data:`W_DOWN`)."""
+    key = (style, rules.suit_count)
+    if key not in W_DOWN:
+        key = (style, 0)
+    return W_DOWN[key], W_DOWN_COL[key], W_DIG.get(key, W_DIG.get((style, 0), 0.0))
+
+_fast: dict[int, tuple[RuleSet, bool]] = {}
+
+
+def fast_path(rules: RuleSet) -> bool:
+    """Does the fast :class:`Board` play ``rules`` exactly as the engine does? Yes for a table
+    of columns alone played as Spider is (:attr:`RuleSet.simple`) whose cards are placed one
+    rank lower (so its evaluation fits), whose complete runs go from King down to Ace, and
+    whose deals are the rule set's own (a plugin overriding ``deal_targets`` or
+    ``deal_refusal`` takes the general path, which asks those methods on the engine's table)."""
+    hit = _fast.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    cls = type(rules)
+    ok = (rules.simple and compiled(rules).rank_place and rules.run_order == "down"
+          and not rules.run_wrap
+          and cls.deal_targets is RuleSet.deal_targets
+          and cls.deal_refusal is RuleSet.deal_refusal)
+    if len(_fast) > 64:
+        _fast.clear()
+    _fast[id(rules)] = (rules, ok)
+    return ok
+
+
 class Tables:
     """Per-rule-set lookup tables over 53 card codes (the 52 cards and UNKNOWN), the weights of
     one playing style, and the memory of columns already worked out."""
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through")
+                 "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
+                 "run_end")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
-        key = (style, rules.suit_count)
-        if key not in W_DOWN:
-            key = (style, 0)
-        self.w_down = W_DOWN[key]
-        self.w_down_col = W_DOWN_COL[key]
-        self.w_dig = W_DIG.get(key, W_DIG.get((style, 0), 0.0))
+        self.w_down, self.w_down_col, self.w_dig = down_weights(rules, style)
         #: Whether a fair search goes on past a card it turns over (see search.py): with one
         #: or two suits. Measured with benchmarks/bot_bench.py (300 ms a move, deals 1-200):
         #: one suit 172 wins before, 187 with it; two suits 101 and 110; four suits 37 and 27,
@@ -91,6 +124,8 @@ class Tables:
         self.accept = [[(m < n and o < n and comp.accept[m][o]) for o in range(_N)]
                        for m in range(_N)]
         self.empty_ok = [c < n and comp.empty_ok[c] for c in range(_N)]
+        #: The cards a complete run may end with (at the top of its column), as the engine says.
+        self.run_end = [c < n and comp.run_end[c] for c in range(_N)]
         self.rank = tuple(RANK) + (0,)
         self.descending = comp.descending and comp.rank_place
         self.ncols = rules.columns
@@ -143,18 +178,8 @@ class Tables:
                 j -= 1
             rs = j
         # The score.
-        if d:
-            s = -self.w_down * d - self.w_down_col
-        else:
-            s = self.col_bonus if self.rank[col[0]] == 13 else 0.0
-        pair = self.pair
-        breaks = 0
-        for j in range(d + 1, n):
-            s += pair[col[j - 1]][col[j]]
-            if not link[col[j - 1]][col[j]]:
-                breaks += 1
-        if d and self.w_dig:
-            s -= self.w_dig * (1 + breaks)
+        s = column_score(self, col, d,
+                         0.0 if d or self.rank[col[0]] != 13 else self.col_bonus)
         # The supermove chain above the liftable run.
         chain = []
         if self.supermoves and rs < n:
@@ -168,7 +193,7 @@ class Tables:
                     if runs > 16:
                         break
                 chain.append((n - j, col[j], runs))
-        complete = (n - d >= 13 and self.rank[col[-1]] == ACE and UNKNOWN not in col[-13:]
+        complete = (n - d >= 13 and self.run_end[col[-1]] and UNKNOWN not in col[-13:]
                     and self.rules.is_complete(list(col[-13:])))
         # What a search may move from here, for rule sets where runs descend by one:
         # ``(count, head, rank it goes on, card it leaves if that breaks a run else -1, runs)``.
@@ -187,19 +212,44 @@ class Tables:
         return out
 
 
-_tables: dict[tuple[int, str], tuple[RuleSet, Tables]] = {}
+def column_score(w, col: Sequence[int], d: int, bottom: float) -> float:
+    """The evaluation of one column, ``col`` its cards bottom first, ``d`` of them face down,
+    by the weights and pair scores of ``w`` (a :class:`Tables`, or the general path's
+    judge): a debt per face-down card and per column holding any, and per run over them to
+    dig through; else ``bottom`` (a card at the bottom that never needs to move); plus the
+    score of each face-up card lying on another."""
+    n = len(col)
+    s = -w.w_down * d - w.w_down_col if d else bottom
+    pair = w.pair
+    link = w.link
+    breaks = 0
+    for j in range(d + 1, n):
+        s += pair[col[j - 1]][col[j]]
+        if not link[col[j - 1]][col[j]]:
+            breaks += 1
+    if d and w.w_dig:
+        s -= w.w_dig * (1 + breaks)
+    return s
+
+
+_tables: dict = {}
+
+
+def per_rules(cache: dict, rules: RuleSet, style: str, make):
+    """``make(rules, style)``, remembered in ``cache`` for as long as ``rules`` lives."""
+    hit = cache.get((id(rules), style))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    value = make(rules, style)
+    if len(cache) > 64:
+        cache.clear()
+    cache[(id(rules), style)] = (rules, value)
+    return value
 
 
 def tables_for(rules: RuleSet, style: str = "play") -> Tables:
     """The tables of ``rules``, weighted for ``style`` ("play": hint and bot; "solve")."""
-    hit = _tables.get((id(rules), style))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    t = Tables(rules, style)
-    if len(_tables) > 64:
-        _tables.clear()
-    _tables[(id(rules), style)] = (rules, t)
-    return t
+    return per_rules(_tables, rules, style, Tables)
 
 
 def _column(cards: Sequence[int], down: int) -> bytes:
@@ -318,13 +368,13 @@ class Board:
         return len(self.stock) - self.sp
 
     def can_deal(self) -> bool:
-        if self.sp >= len(self.stock):
-            return False
-        if self.t.needs_full:
-            for c in self.cols:
-                if not c:
-                    return False
-        return True
+        """May the next row be dealt now? The rule set's own ``deal_refusal`` says."""
+        return self.t.rules.deal_refusal(BoardTable(self)) is None
+
+    def deal_targets(self) -> list[int]:
+        """The columns the next deal puts a card on, in order: the rule set's own
+        ``deal_targets`` says."""
+        return self.t.rules.deal_targets(BoardTable(self))
 
     def key(self) -> tuple:
         """A hashable summary of the position (for transposition tables)."""
@@ -396,7 +446,8 @@ class Board:
                                 out.append((s, k, d))
         if not t.auto_remove:
             for s in range(ncols):
-                if info(cols[s])[4]:
+                inf = info(cols[s])
+                if inf[4] and len(cols[s]) - inf[1] >= 13:
                     out.append((s, 13, FOUNDATION))
         return out
 
@@ -528,7 +579,8 @@ class Board:
         self.done -= rem
 
     def deal(self) -> tuple:
-        n = min(self.stock_left(), self.deal_size, len(self.cols))
+        targets = self.deal_targets()
+        n = len(targets)
         cols = self.cols
         cs = self.cs
         rec = (None, n, self.done, cols[:], cs[:])
@@ -536,16 +588,48 @@ class Board:
         stock = self.stock
         t = self.t
         info = t.info
-        for j in range(n):
-            col = cols[j] + bytes((stock[sp + j],))
+        for j, i in enumerate(targets):
+            col = cols[i] + bytes((stock[sp + j],))
             if t.auto_remove:
                 while info(col)[4]:
                     col = _flip_top(col[:-13])
                     self.done += 1
-            cols[j] = col
-            cs[j] = info(col)[0]
+            cols[i] = col
+            cs[i] = info(col)[0]
         self.sp = sp + n
         return rec
+
+
+class BoardTable:
+    """A :class:`Board` seen as the engine's read-only table view, for the rule set's deal
+    methods (only on the fast path, where they are the rule set's own: :func:`fast_path`).
+    A card the viewer cannot see shows as it is coded on the board."""
+
+    __slots__ = ("_b",)
+    waste = None
+    redeals_used = 0
+    cells = reserves = foundations = ()
+
+    def __init__(self, board: Board) -> None:
+        self._b = board
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._b.t.rules
+
+    @property
+    def stock_left(self) -> int:
+        return len(self._b.stock) - self._b.sp
+
+    @property
+    def empty_columns(self) -> list[int]:
+        return [i for i, c in enumerate(self._b.cols) if not c]
+
+    @property
+    def columns(self) -> list[PileView]:
+        info = self._b.t.info
+        return [PileView(COLUMN, i, tuple(x % HIDDEN for x in c), info(c)[2])
+                for i, c in enumerate(self._b.cols)]
 
 
 def starved(t: Tables, done: int, stock_left: int) -> bool:

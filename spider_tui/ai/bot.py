@@ -12,11 +12,12 @@ import time
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from ..engine.errors import IllegalMove
 from ..engine.game import PLAYING, WON, Game
-from .board import Board
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL
-from .hint import FILL, PREPARE, plan
+from .board import fast_path
+from .hint import FILL, PREPARE, plan, position_key
 
 #: A game the bot has not finished after this many moves is counted as lost.
 MAX_MOVES = 1500
@@ -41,7 +42,12 @@ class Autoplayer:
     followed to its end or to the first card it turns over, whichever comes first: until a
     card shows, nothing is learnt that a new search could use. Whoever asks must play the
     move before asking again; if anything else happened to the game meanwhile (an undo, a
-    move of the player's), the line is dropped and a new search decides."""
+    move of the player's), the line is dropped and a new search decides.
+
+    On the general path (:func:`~spider_tui.ai.board.fast_path` false), the line was found
+    in one of the worlds the fair hint searches: it is followed only as far as nothing but
+    the cards in view decides it, so not past a card turned over, a card coming from the
+    stock (a column refilled by the rules) or a deal."""
 
     def __init__(self, *, budget_ms: float = 120, peek: bool = False,
                  max_nodes: int | None = None) -> None:
@@ -52,22 +58,27 @@ class Autoplayer:
         self._line: list = []
         self._deal_after = False
         self._expect: tuple | None = None
+        #: The stock's size when the last move was chosen, and whether that move dealt.
+        self._stock: tuple[int, bool] = (0, False)
 
     def next_move(self, game: Game) -> Move | None:
         """The move to play now (legal in ``game``), or None when nothing useful is left."""
         if game.status != PLAYING:
             return None
+        stock = game.state.stock_left
         if self._expect != (id(game), game.actions) or (game.history and
-                                                          game.history[-1].flips):
+                                                          game.history[-1].flips) or (
+                not self._stock[1] and stock != self._stock[0]):
             # Not our move last, or a card showed: think again (and do not deal blindly).
             self._line.clear()
             self._deal_after = False
-        self.seen.add(Board.from_game(game, peek=self.peek).key())
+        self.seen.add(position_key(game.state, self.peek))
         move = self._continue(game)
         if move is None:
             move = self._plan(game)
         if move is not None:
             self._expect = (id(game), game.actions + 1)
+            self._stock = (stock, move.is_deal)
         return move
 
     def _continue(self, game: Game) -> Move | None:
@@ -78,7 +89,11 @@ class Autoplayer:
                 self._line.clear()  # a peeked line goes through a deal: think again after
                 self._deal_after = False
                 return DEAL_MOVE
-            return game.resolve(Move.from_tuple(m))
+            try:  # as the game lists it (the count written wherever it is needed)
+                return game.move_of(m)
+            except IllegalMove:  # a line found in a world other than this table
+                self._line.clear()
+                return None
         if self._deal_after:
             # The table was arranged only to deal: deal now, or the next search would
             # happily undo it (empty a column again, say).
@@ -95,7 +110,10 @@ class Autoplayer:
         best = choice[0]
         if best.move.is_deal:
             return DEAL_MOVE
-        self._line = list(best.line)
+        line = list(best.line)
+        if not fast_path(game.rules) and DEAL in line:
+            del line[line.index(DEAL):]  # what a world's deal brings is that world's
+        self._line = line
         self._deal_after = best.reason.startswith((FILL, PREPARE))
         return self._continue(game)
 

@@ -3,6 +3,12 @@
 Fair by default: the search runs on the board a player sees (face-down and stock cards
 unknown), so what it suggests cannot depend on them. ``peek=True`` searches the real cards, the
 stock order included. The bot plays through this same code (:func:`plan`).
+
+Tables the fast :class:`~spider_tui.ai.board.Board` does not serve
+(:func:`~spider_tui.ai.board.fast_path`) take the general path (:func:`_plan_general`): a search
+on the engine's own table in a few *worlds*, each the table with the cards the player cannot see
+dealt again at random (:func:`~spider_tui.ai.general.worlds`), every first move ranked by its
+mean over the worlds; ``peek`` searches the real table instead.
 """
 
 from __future__ import annotations
@@ -13,11 +19,14 @@ import zlib
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from ..engine.cards import glyph
+from ..engine.cards import SUIT, glyph
+from ..engine.errors import RuleFailure
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
-from ..engine.state import DEAL, FOUNDATION
-from .board import Board, forget, sample_world, visible_counts
+from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, describe_pile
+from ..engine.state import DEAL, FOUNDATION, State, record_flips
+from . import general
+from .board import Board, fast_path, forget, sample_world, visible_counts
 from .search import WIN, WIN_BONUS, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
@@ -62,6 +71,9 @@ FORGET = {1: True, 2: True, 0: False}
 PREPARE_LINES = 5
 #: How a hint that arranges the table just before a deal begins its reason.
 PREPARE = "arrange the table for the next row"
+#: The general path's fair hint: how many worlds it searches (each gets an equal share of
+#: the budget).
+GENERAL_WORLDS = 4
 
 
 @dataclass(frozen=True)
@@ -84,20 +96,32 @@ def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
     expanded instead, which makes the answer independent of the machine's speed. Moves in
     ``avoid`` are skipped, and so is the move that would simply undo the last one.
     """
-    forbidden: set[bytes] = set()
+    forbidden: set = set()
     if game.history:
         prev = game.state.copy()
         prev.undo(game.history[-1].record)
-        forbidden.add(Board.from_state(prev, peek=peek).key())
+        forbidden.add(position_key(prev, peek))
     return plan(game, budget_ms=budget_ms, peek=peek, avoid=avoid, forbidden=forbidden,
                 max_nodes=max_nodes)
 
 
+def position_key(state: State, peek: bool) -> tuple:
+    """The key :func:`plan`'s ``forbidden`` positions are given by: the fast board's (as the
+    viewer sees it) where the fast path plays, else the engine's."""
+    if fast_path(state.rules):
+        return Board.from_state(state, peek=peek).key()
+    return state.key()
+
+
 def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | None = None,
-         forbidden: set[bytes] | None = None, max_nodes: int | None = None) -> list[Hint]:
-    """The ranked moves from ``game``'s position, never entering a ``forbidden`` position."""
+         forbidden: set | None = None, max_nodes: int | None = None) -> list[Hint]:
+    """The ranked moves from ``game``'s position, never entering a ``forbidden`` position
+    (keys as :func:`position_key` gives them)."""
     if game.status != PLAYING:
         return []
+    if not fast_path(game.rules):
+        return _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
+                             forbidden=forbidden, max_nodes=max_nodes)
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
@@ -233,10 +257,27 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
 
 
 def _deal_reason(game: Game, nothing_better: bool) -> str:
-    """Why to deal, and how many deals are left."""
-    left = game.deals_left
-    reason = "deal a new row: no move improves the table" if nothing_better else "deal a new row"
-    return f"{reason} ({left} deal{'s' if left != 1 else ''} left)"
+    """Why to deal, and how many deals (or stock cards, or redeals) are left."""
+    st = game.state
+    what = _deal_words(st)
+    reason = f"{what}: no move improves the table" if nothing_better else what
+    if game.rules.deal_to == "waste":
+        if st.stock_left:
+            return f"{reason} ({_count(st.stock_left, 'card')} left in the stock)"
+        return f"{reason} ({_count(game.rules.redeals - st.redeals, 'redeal')} left)"
+    return f"{reason} ({_count(game.deals_left, 'deal')} left)"
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+def _deal_words(state: State) -> str:
+    """What a deal does, as an order: deal a row, or turn the stock (or the waste back)."""
+    if state.rules.deal_to == "waste":
+        return ("turn the stock onto the waste" if state.stock_left
+                else "turn the waste back into the stock")
+    return "deal a new row"
 
 
 def _best_score(board: Board, deadline: float, max_nodes: int | None) -> float:
@@ -275,8 +316,12 @@ def _greedy_fill(board: Board) -> tuple[float, tuple]:
     return (b.score(), tuple(line))
 
 
-def describe(board: Board, line: tuple) -> str:
-    """A short reason for the first move of ``line``, naming what the line leads to."""
+def describe(board: Board | State, line: tuple) -> str:
+    """A short reason for the first move of ``line``, naming what the line leads to. ``board``
+    is the fast path's board, or the engine's table (the general path; its moves are the
+    engine's tuples of pile indexes)."""
+    if isinstance(board, State):
+        return _describe_state(board, line)
     first = line[0]
     base = _plain(board, first)
     b = board.copy()
@@ -318,14 +363,225 @@ def _plain(board: Board, move: tuple) -> str:
         return f"send the run in column {s + 1} to the foundation"
     effect = _effect(board.copy(), move)
     tgt = board.cols[d]
-    if not tgt:
-        place = f"move {what} into empty column {d + 1}"
-    else:
-        top = tgt[-1]
-        suited = board.t.link[top][head]
-        place = f"move {what} onto {glyph(top)} in column {d + 1}" + \
-            (" (same suit)" if suited else "")
+    top = tgt[-1] if tgt else None
+    place = _onto_column("move", what, d, top, top is not None and board.t.link[top][head])
     return f"{place}: it {effect}" if effect else place
+
+
+def _onto_column(verb: str, what: str, d: int, top: int | None, suited: bool) -> str:
+    """``move 7♣ onto 8♣ in column 4 (same suit)``, ``move K♠ into empty column 2``."""
+    if top is None:
+        return f"{verb} {what} into empty column {d + 1}"
+    return f"{verb} {what} onto {glyph(top)} in column {d + 1}" + (" (same suit)" if suited
+                                                                  else "")
+
+
+# --------------------------------------------------------------------------- the general path
+
+
+def _plan_general(game: Game, *, budget_ms: float, peek: bool,
+                  avoid: Iterable[Move] | None, forbidden: set | None,
+                  max_nodes: int | None) -> list[Hint]:
+    """:func:`plan` on the engine's own table (any rule set): every first move worth trying
+    is searched in :data:`GENERAL_WORLDS` worlds a player cannot tell from the real table
+    (or, with ``peek``, the real table) and ranked by the mean of its best score there."""
+    start = time.perf_counter()
+    end = start + budget_ms * 0.9 / 1000.0 - 0.002
+    state = game.state
+    judge = general.judge_for(game.rules)
+    legal: dict[tuple, Move] = {}
+    for m in game.legal_moves():
+        legal.setdefault(game.dense(m), m)
+    skip = set(avoid or ())
+    roots = _general_roots(state, legal, skip, forbidden or set())
+    tables = [state.copy()] if peek else general.worlds(state, GENERAL_WORLDS)
+    values: dict[tuple, list[float]] = {}
+    reveals: dict[tuple, list[float]] = {}
+    lines: dict[tuple, tuple[float, tuple]] = {}
+    reveal_lines: dict[tuple, tuple[float, tuple]] = {}
+    root = judge.score(state)
+    for n, w in enumerate(tables):
+        now = time.perf_counter()
+        found = general.explore(w, judge, now + max(0.0, end - now) / (len(tables) - n),
+                                max_nodes=max_nodes,
+                                roots=[r for r in roots if _allowed(w, r)])
+        for table, per, best in ((found.best, values, lines),
+                                 (found.best_reveal, reveals, reveal_lines)):
+            for r, (v, line) in table.items():
+                per.setdefault(r, []).append(v)
+                if r not in best or v > best[r][0]:
+                    best[r] = (v, line)
+
+    def ranked(per: dict) -> list[tuple[float, tuple]]:
+        means = [(sum(v) / len(v), r) for r, v in per.items()]
+        return sorted(means, key=lambda c: (-c[0], len(lines[c[1]][1]), c[1]))
+
+    out: list[Hint] = []
+    for val, r in ranked(values):
+        if val <= root + EPS:
+            break
+        if r == DEAL:
+            out.append(Hint(DEAL_MOVE, _deal_reason(game, False), val))
+        else:
+            line = lines[r][1]
+            out.append(Hint(legal[r], describe(state, line), val, line))
+    can_deal = DEAL in legal and DEAL_MOVE not in skip
+    if can_deal and not any(h.move.is_deal for h in out):
+        out.append(Hint(DEAL_MOVE, _deal_reason(game, not out), root))
+    if not out and state.stock_left and not general.can_deal(state):
+        # Nothing improves the table, but filling the empty columns lets the next row come.
+        empties = len(state.empty_columns())
+        for val, r in ranked(values):
+            if r != DEAL and r[2] >= 0 and r[2] < len(state.cols) and \
+                    not state.piles[r[2]] and empties:
+                line = lines[r][1]
+                out.append(Hint(legal[r], f"{FILL}: {describe(state, line)}", val, line))
+    if not out:
+        # Nothing improves the table and no row can come, but a card can still be turned
+        # over: what shows may open the way, so dig rather than give up.
+        for val, r in ranked(reveals):
+            if r != DEAL:
+                line = reveal_lines[r][1]
+                out.append(Hint(legal[r], f"{DIG}: {describe(state, line)}", val, line))
+    return out
+
+
+def _allowed(state: State, move: tuple) -> bool:
+    """Is ``move`` (a deal, or a move the real table allows) allowed on ``state`` too? Asked
+    of the rules for this one move (listing every move can be slow where a plugin is asked
+    about each)."""
+    if move == DEAL:
+        return general.can_deal(state)
+    try:
+        return state.refusal(*move) is None
+    except RuleFailure:
+        return False
+
+
+def _general_roots(state: State, legal: dict, skip: set, forbidden: set) -> list[tuple]:
+    """The first moves worth searching: every legal move (and the deal) but those skipped,
+    those into a ``forbidden`` position, those that change nothing (the same cards in piles
+    of each kind) and all but the first of those that do the same thing (into one empty
+    column or another)."""
+    base = general.fingerprint(state)
+    probe = state.copy()
+    done = set()
+    roots = []
+    for t, m in legal.items():
+        if m in skip:
+            continue
+        if t == DEAL:
+            roots.append(t)
+            continue
+        try:
+            rec = probe.apply(t)
+        except RuleFailure:
+            continue
+        key = probe.key()
+        fp = general.fingerprint(probe, key)
+        probe.undo(rec)
+        if key in forbidden or fp == base or fp in done:
+            continue
+        done.add(fp)
+        roots.append(t)
+    return roots
+
+
+def _describe_state(state: State, line: tuple) -> str:
+    """:func:`describe` on the engine's table. The line is played on a copy of ``state`` up
+    to its first notable effect (a card turned over, a row dealt...), which is as far as
+    the reason goes: nothing before it depends on a card the player cannot see."""
+    first = line[0]
+    b = state.copy()
+    base = _plain_state(b, first)
+    if base is None:
+        return "?"
+    if base[1] is not None:
+        return base[0]
+    for i, m in enumerate(line[1:], start=1):
+        try:
+            later = _effect_state(b, m)
+        except (RuleFailure, ValueError):
+            break
+        if later is not None:
+            return f"{base[0]}; {i} move{'s' if i > 1 else ''} later the line {later}"
+    return base[0]
+
+
+def _plain_state(b: State, move: tuple) -> tuple[str, str | None] | None:
+    """What ``move`` does on ``b`` in a few words, and its notable effect; ``b`` is left
+    after the move."""
+    if move == DEAL:
+        words = _deal_words(b)
+        effect = _effect_state(b, move)
+        return words, effect
+    s, k, d = move
+    kinds = b.comp.kinds
+    codes = b.rules.pile_codes
+    a = b.piles[s]
+    head = a[len(a) - k]
+    what = glyph(head) if k == 1 else f"{glyph(head)}–{glyph(a[-1])}"
+    src = "" if kinds[s] == COLUMN else f" from {describe_pile(codes[s])}"
+    verb = "move" if kinds[s] in (COLUMN, CELL_KIND) else "play"
+    if d == FOUNDATION:
+        place = f"send the run in {describe_pile(codes[s])} to the foundation"
+    elif kinds[d] == COLUMN:
+        tgt = b.piles[d]
+        top = tgt[-1] if tgt else None
+        suited = top is not None and SUIT[top] == SUIT[head] and b.comp.link[top][head]
+        place = _onto_column(verb, what + src, d, top, suited)
+    elif kinds[d] == CELL_KIND:
+        place = f"move {what}{src} to {describe_pile(codes[d])}"
+    elif kinds[d] == FOUNDATION_KIND:
+        place = f"put {what}{src} on {describe_pile(codes[d])}"
+    else:  # pragma: no cover - no rule puts cards on a reserve or the waste
+        place = f"move {what}{src} to {describe_pile(codes[d])}"
+    try:
+        effect = _effect_state(b, move, first=True)
+    except (RuleFailure, ValueError):
+        return place, None
+    return (f"{place}: it {effect}" if effect else place), effect
+
+
+def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
+    """Play ``move`` on ``b`` (:class:`ValueError` if it is not legal there); the notable
+    thing it did, if any. What a deal, a card from the stock or a card turned over brings
+    is never named: ``b`` may be the real table behind a fair hint."""
+    if not _allowed(b, move):
+        raise ValueError("not allowed here")
+    done = len(b.done)
+    stock = b.stock_left
+    founds = [i for i, k in enumerate(b.comp.kinds) if k == FOUNDATION_KIND]
+    on_founds = sum(len(b.piles[i]) for i in founds)
+    words = _deal_words(b) if move == DEAL else ""
+    down = b.down[:]
+    rec = b.apply(move)
+    if move == DEAL:
+        return words.replace("deal", "deals", 1).replace("turn ", "turns ", 1)
+    if b.stock_left < stock:
+        return "brings cards from the stock"
+    s, _, d = move
+    flipped = record_flips(rec)
+    if not flipped and _won(b):
+        return "wins the game"
+    if len(b.done) > done and d != FOUNDATION:
+        return "completes a run"
+    if flipped:
+        col = next((i for i in range(len(b.cols)) if b.down[i] < down[i]), s)
+        return f"turns over a card in column {col + 1}"
+    if s < len(b.cols) and not b.piles[s]:
+        return f"empties column {s + 1}"
+    if not first and sum(len(b.piles[i]) for i in founds) > on_founds:
+        i = d if d in founds else founds[0]
+        return f"puts {glyph(b.piles[i][-1])} on {describe_pile(b.rules.pile_codes[i])}"
+    return None
+
+
+def _won(state: State) -> bool:
+    try:
+        return state.won()
+    except RuleFailure:
+        return False
 
 
 __all__ = ["Hint", "describe", "hints", "plan"]

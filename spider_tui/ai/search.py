@@ -112,7 +112,7 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
             # Into the first empty column only, and never a whole column with nothing under it.
             if runs <= cap_e and empty_ok[head] and (k < len(a) or inf[2]):
                 out.append((s, k, first_empty))
-        if inf[4] and not t.auto_remove:
+        if inf[4] and not t.auto_remove and len(a) - inf[1] >= 13:
             out.append((s, 13, FOUNDATION))
     return out
 

@@ -19,6 +19,13 @@ easy deal is solved in that, rather than in stages sized for the whole limit.
 
 A line found is expanded into single moves and replayed through the engine before it is
 returned; one the engine refuses (a bug) gives "unknown" and says why in ``Solution.problem``.
+
+That is the fast path (the :class:`~spider_tui.ai.board.Board`, for the tables it serves:
+:func:`~spider_tui.ai.board.fast_path`). Every other table is solved the same way on the
+engine's own table (:mod:`.general`): the exhaustive search over :meth:`State.moves` and deals,
+then the beam by stages, a stage ending with a deal of whatever kind the game has (a row, the
+stock turned onto the waste, the waste turned back), each local search a best-first search
+with a transposition table on :meth:`State.key` scored by :class:`~spider_tui.ai.general.Judge`.
 """
 
 from __future__ import annotations
@@ -27,11 +34,13 @@ import heapq
 import time
 from dataclasses import dataclass
 
-from ..engine.errors import IllegalMove
+from ..engine.errors import IllegalMove, RuleFailure
 from ..engine.game import WON, Game
 from ..engine.moves import Move
+from ..engine.piles import WASTE_KIND
 from ..engine.state import DEAL, State
-from .board import Board
+from . import general
+from .board import Board, fast_path
 from .search import WIN, best_first, line_of
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
@@ -67,10 +76,33 @@ class LineRefused(Exception):
 def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000) -> Solution:
     """Solve ``game`` from its current position within ``time_limit`` seconds."""
     t0 = time.perf_counter()
-    deadline = t0 + time_limit
     state = game.state
-    if state.won():
+    if _won(state):
         return Solution(WON_, [], 0, 0.0)
+    fast = fast_path(state.rules)
+    solver = _solve_fast if fast else _solve_general
+    status, line, nodes = solver(state, t0, time_limit, exhaustive_nodes)
+    moves: list[str] = []
+    problem = ""
+    if status == WON_:
+        try:
+            moves = _replay(game, line, fast)
+        except LineRefused as e:  # a solver bug: said plainly, and no line is given
+            status, problem = UNKNOWN_, str(e)
+    return Solution(status, moves, nodes, time.perf_counter() - t0, problem)
+
+
+def _won(state: State) -> bool:
+    try:
+        return state.won()
+    except RuleFailure:  # a plugin's win rule that fails: not won
+        return False
+
+
+def _solve_fast(state: State, t0: float, time_limit: float, exhaustive_nodes: int
+                ) -> tuple[str, list | None, int]:
+    """:func:`solve` on the fast board: ``(status, line, nodes)``."""
+    deadline = t0 + time_limit
     board = Board.from_state(state, peek=True, style="solve")
     status, line, nodes = _exhaustive(board.copy(), min(deadline, t0 + time_limit * 0.03),
                                       exhaustive_nodes)
@@ -85,14 +117,7 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
             if line is not None:
                 break
         status = WON_ if line is not None else UNKNOWN_
-    moves: list[str] = []
-    problem = ""
-    if status == WON_:
-        try:
-            moves = _replay(game, line)
-        except LineRefused as e:  # a solver bug: said plainly, and no line is given
-            status, problem = UNKNOWN_, str(e)
-    return Solution(status, moves, nodes, time.perf_counter() - t0, problem)
+    return status, line, nodes
 
 
 def _beam(board: Board, deadline: float, width: int) -> tuple[list | None, int]:
@@ -107,37 +132,48 @@ def _beam(board: Board, deadline: float, width: int) -> tuple[list | None, int]:
         width *= 2
 
 
-def _exhaustive(board: Board, deadline: float, max_nodes: int) -> tuple[str, list | None, int]:
-    """Depth-first search over all moves; ``unwinnable`` only if it saw every position."""
-    seen = {board.key()}
+def _exhaustive(pos: Board | State, deadline: float, max_nodes: int
+                ) -> tuple[str, list | None, int]:
+    """Depth-first search over all moves and deals from ``pos`` (the fast board, or the
+    engine's table); ``unwinnable`` only if it saw every position."""
+    fast = isinstance(pos, Board)
+    all_moves = _all_moves if fast else _general_moves
+    # How often the clock is read: a general table's moves may take long to list (a
+    # plugin's move_refusal is asked of every candidate), so there at every position.
+    every = 255 if fast else 0
+    won = pos.won if fast else (lambda: _won(pos))
+    seen = {pos.key()}
     line: list = []
     nodes = 0
     # Each frame: the moves still to try there.
-    stack = [_all_moves(board)]
+    stack = [all_moves(pos)]
     recs: list = []
     while stack:
-        if board.won():
+        if won():
             return WON_, list(line), nodes
         moves = stack[-1]
         if not moves:
             stack.pop()
             if recs:
-                board.undo(recs.pop())
+                pos.undo(recs.pop())
                 line.pop()
             continue
         m = moves.pop()
-        rec = board.apply(m)
-        key = board.key()
+        try:
+            rec = pos.apply(m)
+        except RuleFailure:  # a plugin's rule that fails: the game refuses the move too
+            continue
+        key = pos.key()
         if key in seen:
-            board.undo(rec)
+            pos.undo(rec)
             continue
         seen.add(key)
         nodes += 1
-        if nodes > max_nodes or (nodes & 255 == 0 and time.perf_counter() > deadline):
+        if nodes > max_nodes or (nodes & every == 0 and time.perf_counter() > deadline):
             return UNKNOWN_, None, nodes
         recs.append(rec)
         line.append(m)
-        stack.append(_all_moves(board))
+        stack.append(all_moves(pos))
     return UNWINNABLE, None, nodes
 
 
@@ -172,29 +208,49 @@ def _stage_beam(root: Board, deadline: float, width: int) -> tuple[list | None, 
             pool.extend((val, i, ln) for val, ln in cands)
         if not pool:
             return None, nodes
-        pool.sort(key=lambda c: -c[0])
-        # Spread: at most half the beam (rounded up) from any one parent.
-        cap = max(1, (width + 1) // 2)
-        taken: dict[int, int] = {}
-        chosen = []
-        keys: set = set()
-        for _, i, ln in pool:
-            if len(chosen) >= width:
-                break
-            if taken.get(i, 0) >= cap:
-                continue
-            b = _played(beam[i][0], ln)
-            b.apply(DEAL)
-            if b.won():  # the deal itself wins: the line ends here
-                return list(beam[i][1] + ln + (DEAL,)), nodes
-            key = b.key()
-            if key in keys:
-                continue
-            keys.add(key)
-            taken[i] = taken.get(i, 0) + 1
-            chosen.append((b, beam[i][1] + ln + (DEAL,)))
-        beam = chosen
+        won, beam = _next_beam(pool, beam, width, _dealt, Board.won)
+        if won is not None:
+            return list(won), nodes
     return None, nodes
+
+
+def _dealt(board: Board, line: tuple) -> Board | None:
+    """A copy of ``board`` after ``line`` and a deal; None if the deal is not allowed."""
+    b = _played(board, line)
+    if not b.can_deal():
+        return None
+    b.apply(DEAL)
+    return b
+
+
+def _next_beam(pool: list, beam: list, width: int, dealt, won) -> tuple[tuple | None, list]:
+    """The next stage's beam: the best of ``pool`` (``(score after the deal, parent, line)``)
+    played from their parents in ``beam`` and dealt (``dealt(position, line)``, None where no
+    deal may follow), at most ``width``, at most half of them (rounded up) from any one parent,
+    each position once. Returns ``(a line whose deal wins, or None; the beam)``."""
+    pool.sort(key=lambda c: -c[0])
+    cap = max(1, (width + 1) // 2)
+    taken: dict[int, int] = {}
+    chosen = []
+    keys: set = set()
+    for _, i, ln in pool:
+        if len(chosen) >= width:
+            break
+        if taken.get(i, 0) >= cap:
+            continue
+        b = dealt(beam[i][0], ln)
+        if b is None:
+            continue
+        line = beam[i][1] + ln + (DEAL,)
+        if won(b):  # the deal itself wins: the line ends here
+            return line, []
+        key = b.key()
+        if key in keys:
+            continue
+        keys.add(key)
+        taken[i] = taken.get(i, 0) + 1
+        chosen.append((b, line))
+    return None, chosen
 
 
 def _stage_local(root: Board, seen: set, deadline: float, keep: int
@@ -206,7 +262,8 @@ def _stage_local(root: Board, seen: set, deadline: float, keep: int
     rank = t.rank
     bonus = t.col_bonus
     needs_full = t.needs_full
-    n_deal = min(root.stock_left(), root.deal_size, len(root.cols))
+    targets = root.deal_targets()  # on the fast path, they depend on the stock alone
+    n_deal = len(targets)
     dealt = root.stock[root.sp:root.sp + n_deal]
     cands: list[tuple[float, int]] = []  # a min-heap of the best ``keep``
     # No position scores more after the deal than before it by more than this.
@@ -217,8 +274,8 @@ def _stage_local(root: Board, seen: set, deadline: float, keep: int
         if needs_full and not all(cols):
             return
         post = val
-        for j in range(n_deal):
-            c = cols[j]
+        for j, i in enumerate(targets):
+            c = cols[i]
             if c:
                 post += pair[c[-1]][dealt[j]]
             elif rank[dealt[j]] == 13:
@@ -252,30 +309,190 @@ def _played(board: Board, line: tuple) -> Board:
     return b
 
 
-def _replay(game: Game, line: list | None) -> list[str]:
+def _replay(game: Game, line: list | None, fast: bool = True) -> list[str]:
     """The line in notation, checked move by move on a copy of the game: it must win, and end
-    there. :class:`LineRefused` says where it does not."""
+    there. :class:`LineRefused` says where it does not. ``fast``: the line is the fast
+    board's (supermoves to expand), else the engine's tuples of pile indexes."""
     g = game.copy()
     out: list[str] = []
-    try:
-        line = Board.from_state(g.state, peek=True).expand_line(line or ())
-    except ValueError as e:
-        raise LineRefused(f"the solver's line cannot be written as single moves ({e})") from None
-    for i, m in enumerate(line, 1):
-        move = Move.from_tuple(m)
+    if fast:
+        try:
+            line = Board.from_state(g.state, peek=True).expand_line(line or ())
+        except ValueError as e:
+            raise LineRefused(f"the solver's line cannot be written as single moves ({e})"
+                              ) from None
+    codes = g.rules.pile_codes
+    for i, m in enumerate(line or (), 1):
+        if fast or m == DEAL:
+            move = Move.from_tuple(m)
+        else:
+            s, k, d = m
+            move = Move(codes[s] if 0 <= s < len(codes) else s,
+                        codes[d] if 0 <= d < len(codes) else d, k, explicit=True)
         if g.status == WON:
             raise LineRefused(f"the solver's line goes on after the game is won (move {i}, "
                               f"{move})")
-        try:
-            step = g.play(g.resolve(move))
+        try:  # as the game lists it, the count written wherever it is needed
+            step = g.play(g.move_of(m))
         except IllegalMove as e:
             raise LineRefused(f"the solver's line does not replay at move {i} ({move}): {e}"
                               ) from None
         out.append(str(step.move))
     if g.status != WON:
-        raise LineRefused(f"the solver's line does not win ({g.runs_removed} of "
-                          f"{g.rules.win_runs} runs removed after {len(out)} moves)")
+        runs = (f"{g.runs_removed} of {g.rules.win_runs} runs removed "
+                if g.rules.win == "runs" else "")
+        raise LineRefused(f"the solver's line does not win ({runs}after {len(out)} moves)")
     return out
+
+
+# --------------------------------------------------------------------------- the general path
+
+
+#: The general path's beam searches, one after the other: ``(width, share)``, each run with
+#: that beam width on that share of the time left when it starts (twice as wide again each
+#: time its beam dies out with time to spare). A narrow beam first: with many stages (a waste
+#: turned one card at a time) a wide one leaves each position of a stage too little time.
+#: Measured on deals 1-3 of 15 games of the catalogue (3 s each, scripts/solver_family.py's
+#: games: Fred's Spider, Spidike, Spider Web, Trillium, York, Rachel, Astrocyte, Scorpion
+#: Towers, The Jolly Roger, Incompatibility, Lily, Wake-Robin, Short Tail, Microbe, Brush):
+#: 13 and 12 wins in two runs, against 6 for one beam of 32 (the fast path's four-suit width).
+GENERAL_TRIES = ((2, 0.4), (8, 1.0))
+
+
+def _solve_general(state: State, t0: float, time_limit: float, exhaustive_nodes: int
+                   ) -> tuple[str, list | None, int]:
+    """:func:`solve` on the engine's own table (any rule set): ``(status, line, nodes)``."""
+    deadline = t0 + time_limit
+    status, line, nodes = _exhaustive(state.copy(), min(deadline, t0 + time_limit * 0.03),
+                                      exhaustive_nodes)
+    if status == UNKNOWN_:
+        judge = general.judge_for(state.rules, "solve")
+        for width, share in GENERAL_TRIES:
+            now = time.perf_counter()
+            end = now + (deadline - now) * share
+            while True:
+                line, n, hopeless = _stage_beam_general(state, judge, end, width)
+                nodes += n
+                if line is not None or hopeless or time.perf_counter() >= end - RETRY_MIN:
+                    break
+                width *= 2
+            if line is not None or hopeless:
+                break
+        status = WON_ if line is not None else UNKNOWN_
+    return status, line, nodes
+
+
+def _general_moves(state: State) -> list:
+    """Every legal move, and the deal when allowed (tried last: moves pop from the end)."""
+    try:
+        ms = state.moves()
+    except RuleFailure:
+        ms = []
+    if general.can_deal(state):
+        ms.insert(0, DEAL)
+    return ms
+
+
+def _stages_left(state: State) -> int:
+    """About how many deals (of any kind) the game has left: the stages still to come."""
+    rules = state.rules
+    if not rules.player_deals:
+        return 0
+    n = rules.deals_in(state.stock_left)
+    if rules.deal_to == "waste":
+        waste = sum(len(p) for p, k in zip(state.piles, state.comp.kinds) if k == WASTE_KIND)
+        # Each redeal left turns the waste back, then turns it all out again.
+        n += max(0, rules.redeals - state.redeals) * (1 + rules.deals_in(state.stock_left
+                                                                         + waste))
+    return n
+
+
+def _stage_beam_general(root: State, judge: general.Judge, deadline: float, width: int
+                        ) -> tuple[tuple | None, int, bool]:
+    """:func:`_stage_beam` on the engine's table: ``(winning line or None, nodes, whether a
+    wider beam cannot help)`` (the first stage searched every position and none could
+    deal)."""
+    nodes = 0
+    beam: list[tuple[State, tuple]] = [(root.copy(), ())]
+    first = True
+    final: int | None = None
+    while beam:
+        now = time.perf_counter()
+        if now >= deadline:
+            return None, nodes, False
+        # An equal share of the time left per stage, the last (after the last deal, where the
+        # win must be found) worth as many shares as a third of the stages at the start.
+        left = _stages_left(beam[0][0])
+        if final is None:
+            final = max(1, left // 3)
+        stage_end = deadline if not left else now + (deadline - now) / (left + final)
+        seen: set = set()
+        pool: list[tuple[float, int, tuple]] = []
+        complete = True
+        for i, (state, line) in enumerate(beam):
+            now = time.perf_counter()
+            item_end = now + (stage_end - now) / (len(beam) - i)
+            won, cands, n, done = _stage_local_general(state, judge, seen, item_end, width)
+            nodes += n
+            complete = complete and done
+            if won is not None:
+                return line + won, nodes, False
+            pool.extend((val, i, ln) for val, ln in cands)
+        if not pool:
+            return None, nodes, first and complete
+        first = False
+        won, beam = _next_beam(pool, beam, width,
+                               lambda st, ln: _played_state(st, ln + (DEAL,)), _won)
+        if won is not None:
+            return won, nodes, False
+    return None, nodes, False
+
+
+def _stage_local_general(root: State, judge: general.Judge, seen: set, deadline: float,
+                         keep: int) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
+    """Best-first over moves (no deals) from ``root``: ``(winning line or None, the ``keep``
+    best lines to deal from with their score after the deal, nodes expanded, whether the
+    search ran out of positions)``."""
+    cands: list[tuple[float, int]] = []  # a min-heap of the best positions to deal from
+    room = 3 * keep
+
+    def visit(state: State, val: float, first: object, idx: int) -> None:
+        if len(cands) >= room and val <= cands[0][0]:
+            return
+        if not general.can_deal(state):
+            return
+        if len(cands) < room:
+            heapq.heappush(cands, (val, idx))
+        else:
+            heapq.heapreplace(cands, (val, idx))
+
+    found = general.explore(root, judge, deadline, deals=False, stop_at_win=True,
+                            visit=visit, seen=seen)
+    if found.win is not None:
+        return found.win, [], found.nodes, False
+    lines = [line_of(found.trail, i) for _, i in cands]
+    if general.can_deal(root):
+        lines.append(())
+    out = []
+    for ln in lines:
+        b = _played_state(root, ln + (DEAL,))
+        if b is not None:
+            out.append((judge.score(b) + (general.WIN_BONUS if _won(b) else 0.0), ln))
+    out.sort(key=lambda c: -c[0])
+    return None, out[:keep], found.nodes, found.complete
+
+
+def _played_state(state: State, line: tuple) -> State | None:
+    """A copy of ``state`` after ``line``, or None if a move of it fails there."""
+    b = state.copy()
+    try:
+        for m in line:
+            if m == DEAL and not general.can_deal(b):
+                return None
+            b.apply(m)
+    except RuleFailure:
+        return None
+    return b
 
 
 def solve_state(state: State, time_limit: float = 10.0) -> Solution:

@@ -38,6 +38,7 @@ class CommandError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
+    from .common import deal_number
 
     parser = argparse.ArgumentParser(
         prog="spider-tui",
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spider-tui {__version__}")
     parser.add_argument("--variant", metavar="ID", help="start a new game of this variant")
-    parser.add_argument("--deal", metavar="N", type=int, help="start this deal number")
+    parser.add_argument("--deal", metavar="N", type=deal_number, help="start this deal number")
     parser.add_argument("--house-rule", metavar="ID", action="append", default=[],
                         dest="house_rules", help="switch a house rule on (repeatable)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

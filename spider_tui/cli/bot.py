@@ -6,6 +6,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..engine.deal import MAX_DEAL
+from .common import deal_number, number_above_zero, whole_number
+
+MAX_GAMES = 1_000_000
+MAX_BUDGET_MS = 60_000
+MAX_JOBS = 256
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
@@ -14,16 +21,18 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "print the win rate with its 95% confidence interval (Wilson), the mean "
                     "number of moves and the time per game.")
     p.add_argument("--variant", metavar="ID", required=True, help="the variant id")
-    p.add_argument("--games", metavar="N", type=int, default=10, help="games to play (10)")
-    p.add_argument("--first-deal", metavar="K", type=int, default=1,
+    p.add_argument("--games", metavar="N", type=whole_number(1, MAX_GAMES), default=10,
+                   help="games to play (10)")
+    p.add_argument("--first-deal", metavar="K", type=deal_number, default=1,
                    help="the first deal number; the others follow it (1)")
-    p.add_argument("--budget", metavar="MS", type=float, default=120.0,
-                   help="search time per move in milliseconds (120, as the hint)")
+    p.add_argument("--budget", metavar="MS", type=number_above_zero(MAX_BUDGET_MS, "milliseconds"),
+                   default=120.0, help="search time per move in milliseconds (120, as the hint; "
+                                       "at most a minute)")
     p.add_argument("--peek", action="store_true",
                    help="let the bot read the face-down cards and the stock (not fair)")
     p.add_argument("--house-rule", metavar="ID", action="append", default=[],
                    dest="house_rules", help="switch a house rule on (repeatable)")
-    p.add_argument("--jobs", metavar="J", type=int, default=1,
+    p.add_argument("--jobs", metavar="J", type=whole_number(1, MAX_JOBS), default=1,
                    help="games to play at once, one per processor core (1)")
     return p
 
@@ -36,14 +45,8 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import default_catalog
     from . import CommandError
 
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
-    if args.budget <= 0:
-        raise CommandError("--budget must be more than 0 milliseconds")
-    if args.jobs < 1:
-        raise CommandError("--jobs must be at least 1")
-    if args.first_deal < 0:
-        raise CommandError("--first-deal cannot be negative")
+    if args.first_deal + args.games - 1 > MAX_DEAL:
+        raise CommandError(f"the last deal would be past {MAX_DEAL}, the largest deal number")
     default_catalog().rules(args.variant, args.house_rules)  # unknown ids fail here, in one line
     deals = range(args.first_deal, args.first_deal + args.games)
     results = []

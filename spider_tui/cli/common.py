@@ -1,32 +1,79 @@
-"""What several sub-commands share: reading a position argument and printing tables that stay
-plain (no colour codes, no wrapping) when the output is piped."""
+"""What several sub-commands share: numbers on the command line, reading a position argument,
+and printing tables that stay plain (no colour codes, no wrapping) when the output is piped."""
 
 from __future__ import annotations
 
+import argparse
+import math
+import re
 import sys
-from pathlib import Path
-from typing import Any, Iterable, Sequence, TextIO
+from typing import Any, Callable, Iterable, Sequence, TextIO
 
+from ..engine.deal import MAX_DEAL
+from ..engine.text import printable, quoted
 from . import CommandError
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+
+
+def whole_number(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``lo`` to ``hi``; anything else (a word, 4301
+    digits, a number out of range) is refused when the arguments are parsed (exit status 2),
+    quoting at most a few characters of it."""
+    def parse(text: str) -> int:
+        value = int(text) if _WHOLE.fullmatch(text.strip()) else None
+        if value is None or not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{quoted(text, 30)} is not a whole number from "
+                                             f"{lo} to {hi}")
+        return value
+
+    return parse
+
+
+def number_above_zero(hi: float, unit: str) -> Callable[[str], float]:
+    """An argparse ``type``: a number more than 0 and at most ``hi`` (``nan``, ``inf``, ``1e400``
+    and negative numbers are refused when the arguments are parsed)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 30 else math.nan
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and 0 < value <= hi):
+            raise argparse.ArgumentTypeError(f"{quoted(text, 30)} is not a number of {unit} "
+                                             f"more than 0 and at most {hi:g}")
+        return value
+
+    return parse
+
+
+#: ``--deal N``: every deal number there is.
+deal_number = whole_number(0, MAX_DEAL)
 
 
 def read_text(path: str, stdin: TextIO | None = None) -> str:
-    """The text of ``path``, or of standard input when ``path`` is ``-``."""
-    if path == "-":
-        try:
-            return (stdin or sys.stdin).read()
-        except UnicodeDecodeError:
-            raise CommandError("standard input is not UTF-8 text") from None
+    """The text of ``path``, or of standard input when ``path`` is ``-``; never more than a
+    TOML file may hold (``spider_tui.tomlfile``), so a huge file or an endless pipe is refused
+    rather than read."""
+    from ..tomlfile import TomlRefused, read_stream_text
+    from ..tomlfile import read_text as read_file_text
+
+    shown = printable(path)
+
+    where = "standard input" if path == "-" else shown
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CommandError(f"cannot read {path}: no such file") from None
-    except IsADirectoryError:
-        raise CommandError(f"cannot read {path}: it is a folder") from None
+        if path == "-":
+            return read_stream_text(stdin or sys.stdin)
+        return read_file_text(path)
+    except TomlRefused as e:
+        raise CommandError(f"cannot read {where}: {e}") from None
     except UnicodeDecodeError:
-        raise CommandError(f"cannot read {path}: it is not UTF-8 text") from None
+        raise CommandError(f"cannot read {where}: it is not UTF-8 text") from None
+    except FileNotFoundError:
+        raise CommandError(f"cannot read {shown}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"cannot read {shown}: it is a folder") from None
     except OSError as e:
-        raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
+        raise CommandError(f"cannot read {where}: {e.strerror or e}") from None
 
 
 def load_position(path: str) -> Any:
@@ -37,7 +84,7 @@ def load_position(path: str) -> Any:
     try:
         return Game.from_position(text)
     except PositionError as e:
-        where = "standard input" if path == "-" else path
+        where = "standard input" if path == "-" else printable(path)
         raise CommandError(f"{where}: {e}") from None
 
 
@@ -51,6 +98,15 @@ def console(file: TextIO | None = None) -> Any:
                    width=None if tty else 1000, soft_wrap=not tty)
 
 
+def plain_cell(value: str) -> Any:
+    """A table cell of text from a plugin or a file: shown as it is written, never read as Rich
+    markup (``[/bold]`` in a variant's name), with no control character to reach the
+    terminal."""
+    from rich.text import Text
+
+    return Text(printable(str(value)))
+
+
 def print_table(title: str, headers: Sequence[str], rows: Iterable[Sequence[str]],
                 file: TextIO | None = None) -> None:
     from rich import box
@@ -61,7 +117,7 @@ def print_table(title: str, headers: Sequence[str], rows: Iterable[Sequence[str]
     for h in headers:
         table.add_column(h, overflow="fold")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(plain_cell(c) for c in row))
     con = console(file)
     if con.is_terminal:
         con.print(table)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .common import deal_number
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="start the game (the default)")
     p.add_argument("--variant", metavar="ID", default=argparse.SUPPRESS,
                    help="start a new game of this variant")
-    p.add_argument("--deal", metavar="N", type=int, default=argparse.SUPPRESS,
+    p.add_argument("--deal", metavar="N", type=deal_number, default=argparse.SUPPRESS,
                    help="start this deal number")
     p.add_argument("--house-rule", metavar="ID", action="append", dest="house_rules",
                    default=argparse.SUPPRESS, help="switch a house rule on (repeatable)")
@@ -33,15 +35,12 @@ def _config(manager: Any) -> tuple[Any, list[str]]:
 def requested_game(args: argparse.Namespace, config: Any, manager: Any) -> Any:
     """The game the command line asks for, or ``None`` (then the app decides)."""
     from ..engine import Game
-    from . import CommandError
 
     variant = getattr(args, "variant", None)
     deal = getattr(args, "deal", None)
     house_rules = getattr(args, "house_rules", None) or []
     if variant is None and deal is None and not house_rules:
         return None
-    if deal is not None and deal < 0:
-        raise CommandError("a deal number cannot be negative")
     return Game.new(variant or config.variant, deal, house_rules, catalog=manager.catalog,
                     scoring=config.scoring or None)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..engine.text import printable
 from .common import print_table
 
 
@@ -37,5 +38,5 @@ def run(args: argparse.Namespace) -> int:
         print()
         print("Problems:")
         for line in problems:
-            print(f"  {line}")
+            print(f"  {printable(line)}")
     return 0

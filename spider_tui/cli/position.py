@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+from .common import deal_number
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("position", help="print the position file of a deal",
                        description="Print the position file (TOML) of a variant's deal.")
     p.add_argument("--variant", metavar="ID", required=True, help="the variant id")
-    p.add_argument("--deal", metavar="N", type=int, default=None,
+    p.add_argument("--deal", metavar="N", type=deal_number, default=None,
                    help="the deal number (a random one when left out)")
     p.add_argument("--house-rule", metavar="ID", action="append", default=[],
                    dest="house_rules", help="switch a house rule on (repeatable)")

@@ -6,6 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .common import deal_number, number_above_zero
+
+#: The longest --time-limit: a day.
+MAX_SECONDS = 86_400
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
@@ -14,13 +19,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "notation on one line; 'unwinnable' only when an exhaustive search found no "
                     "win; 'unknown' when the time limit ran out first.")
     p.add_argument("--variant", metavar="ID", help="the variant id")
-    p.add_argument("--deal", metavar="N", type=int, help="the deal number")
+    p.add_argument("--deal", metavar="N", type=deal_number, help="the deal number")
     p.add_argument("--position", metavar="FILE",
                    help="solve this position file instead of a deal ('-' for standard input)")
     p.add_argument("--house-rule", metavar="ID", action="append", default=[],
                    dest="house_rules", help="switch a house rule on (repeatable)")
-    p.add_argument("--time-limit", metavar="S", type=float, default=10.0,
-                   help="seconds to search before answering 'unknown' (default 10)")
+    p.add_argument("--time-limit", metavar="S", type=number_above_zero(MAX_SECONDS, "seconds"),
+                   default=10.0, help="seconds to search before answering 'unknown' (default "
+                                      "10, at most a day)")
     return p
 
 
@@ -29,8 +35,6 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import Game
     from . import CommandError
 
-    if args.time_limit <= 0:
-        raise CommandError("--time-limit must be more than 0 seconds")
     if args.position:
         from .common import load_position
 

@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from ..engine.text import printable, short
 from ..store.stats import COLUMNS, NUMERIC, Figures, StatsStore, key_of
 from . import CommandError
 
@@ -59,12 +60,12 @@ def _reset(store: StatsStore, variant: str, house_rules: list[str]) -> int:
 
 def describe(variant: str, house_rules: tuple[str, ...]) -> str:
     rules = "house rules: " + ", ".join(house_rules) if house_rules else "no house rules"
-    return f"{variant} ({rules})"
+    return printable(short(f"{variant} ({rules})", 200))
 
 
 def _warn(notices: list[str]) -> None:
     for n in notices:
-        print(f"spider-tui: {n}", file=sys.stderr)
+        print(f"spider-tui: {printable(n)}", file=sys.stderr)
 
 
 def show(rows: list[Figures], out: TextIO) -> None:
@@ -72,7 +73,9 @@ def show(rows: list[Figures], out: TextIO) -> None:
     if not rows:
         print("No games recorded yet.", file=out)
         return
-    cells = [f.cells() for f in rows]
+    # Ids come from stats.json, which anyone may edit: no control character reaches the
+    # terminal, and nothing is read as Rich markup.
+    cells = [[printable(c) for c in f.cells()] for f in rows]
     if out.isatty():
         from rich.console import Console
 
@@ -84,11 +87,13 @@ def show(rows: list[Figures], out: TextIO) -> None:
 def rich_table(cells: list[list[str]]):  # -> rich.table.Table (imported lazily)
     from rich.table import Table
 
+    from .common import plain_cell
+
     table = Table(title="Statistics")
     for i, name in enumerate(COLUMNS):
         table.add_column(name, justify="right" if i in NUMERIC else "left")
     for row in cells:
-        table.add_row(*row)
+        table.add_row(*(plain_cell(c) for c in row))
     return table
 
 

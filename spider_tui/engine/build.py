@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .cards import ACE, KING, RANK, RANK_NAMES, RANKS, RED, SUIT, SUIT_NAMES
+from .text import did_you_mean
 
 #: Rank relations: how the rank of a card placed (or lying) on another relates to that one's.
 RANK_RELATIONS = {
@@ -77,7 +78,8 @@ def parse_phrase(text: Any) -> Relation:
             where = "" if len(words) == 1 else f"{_shown(text)}: "
             raise ValueError(
                 f"{where}{_shown(w)} is not one of {', '.join(SUIT_RELATIONS)}, nor a rank "
-                f"relation ({', '.join(RANK_RELATIONS)})")
+                f"relation ({', '.join(RANK_RELATIONS)})"
+                + did_you_mean(w, [*SUIT_RELATIONS, *RANK_RELATIONS, *SUIT_ALIASES]))
     if not words:
         raise ValueError("an empty phrase: write a rank and/or a suit relation, e.g. \"down\"")
     return Relation(rank or "down", suit or "any-suit")
@@ -271,7 +273,8 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
             continue
         for key in g:
             if key not in _FOUNDATION_KEYS:
-                problems.append((f"{where}.{_key(key)}", "unknown key"))
+                problems.append((f"{where}.{_key(key)}",
+                                 "unknown key" + did_you_mean(key, _FOUNDATION_KEYS)))
         count = g.get("count", default_count)
         if not _whole(count) or not 1 <= count <= 64:
             problems.append((f"{where}.count", "must be a whole number from 1 to 64"))
@@ -289,7 +292,8 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
         suit = SUIT_ALIASES.get(suit, suit) if isinstance(suit, str) else suit
         if not isinstance(suit, str) or suit not in SUIT_RELATIONS:
             problems.append((f"{where}.suit", f"{_shown(suit)} is not one of "
-                                              f"{', '.join(SUIT_RELATIONS)}"))
+                                              f"{', '.join(SUIT_RELATIONS)}"
+                                              + did_you_mean(suit, SUIT_RELATIONS)))
             suit = "same-suit"
         flags = {}
         for key in ("wrap", "take_back"):

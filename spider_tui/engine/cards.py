@@ -7,6 +7,8 @@ simply equal integers. Keeping cards as ints keeps the engine fast enough to sea
 
 from __future__ import annotations
 
+from .text import quoted
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_GLYPHS = "♠♥♦♣"
@@ -53,20 +55,23 @@ def glyph(c: int) -> str:
 
 
 def parse_suit(text: str) -> int:
-    """A suit letter (``S H D C``, any case) or glyph to its number."""
+    """A suit letter (``S H D C``, any case) or glyph to its number; ValueError names the bad
+    text (any value: a number or a list is not a suit either)."""
+    if not isinstance(text, str):
+        raise ValueError(f"{quoted(text)} is not a suit (write S, H, D or C)")
     t = text.strip().upper()
     if len(t) == 1:
         if t in SUITS:
             return SUITS.index(t)
         if t in SUIT_GLYPHS:
             return SUIT_GLYPHS.index(t)
-    raise ValueError(f"{text!r} is not a suit (write S, H, D or C)")
+    raise ValueError(f"{quoted(text)} is not a suit (write S, H, D or C)")
 
 
 def parse_card(text: str) -> int:
     """``KS``, ``10h``, ``th``, ``K♠`` to a card code; ValueError names the bad text."""
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a card code (a string such as 'KS' or '10H')")
+        raise ValueError(f"{quoted(text)} is not a card code (a string such as 'KS' or '10H')")
     t = text.strip().upper()
     if len(t) >= 2:
         r_text, s_text = t[:-1], t[-1]
@@ -78,7 +83,7 @@ def parse_card(text: str) -> int:
             except ValueError:
                 pass
     raise ValueError(
-        f"{text!r} is not a card (ranks A 2-9 T J Q K, 10 also accepted; suits S H D C)"
+        f"{quoted(text)} is not a card (ranks A 2-9 T J Q K, 10 also accepted; suits S H D C)"
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 from .errors import HouseRuleFailure, SpiderError, SwitchedOff, UnknownId
 from .rules import HouseRule, RuleSet, apply_house_rules, house_rule_answer
+from .text import quoted
 
 
 class ScoringScheme(Protocol):
@@ -24,7 +25,8 @@ class ScoringScheme(Protocol):
 
 class DuplicateId(SpiderError):
     def __init__(self, kind: str, wanted: str, first: str, second: str) -> None:
-        super().__init__(f"{kind} {wanted!r} is registered twice: by {first} and by {second}; "
+        super().__init__(f"{kind} {quoted(wanted)} is registered twice: by {first} and by "
+                         f"{second}; "
                          f"the one from {second} is ignored")
         self.kind, self.id, self.first, self.second = kind, wanted, first, second
 

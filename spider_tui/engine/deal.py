@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterator, NamedTuple
 
 from .rules import RuleSet, layout_problem
+from .text import quoted
 
 _M64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -79,7 +80,8 @@ def table(rules: RuleSet, deal: int) -> Table:
     first.
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
-        raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {deal!r}")
+        raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not "
+                         f"{quoted(deal)}")
     problem = layout_problem(rules, rules.initial_layout())
     faces = rules.initial_faces()
     if problem is None and rules.dealt_size > 13 * len(rules.deck):

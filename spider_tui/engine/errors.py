@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .text import quoted
+
 
 class SpiderError(ValueError):
     """Base class: bad input the player or a plugin author can fix."""
@@ -57,8 +59,17 @@ class UnknownId(SpiderError, LookupError):
     """A variant, house rule or scoring scheme id that nobody registered."""
 
     def __init__(self, kind: str, wanted: str, known: list[str]) -> None:
-        listing = ", ".join(sorted(known)) if known else "none are registered"
-        super().__init__(f"unknown {kind} {wanted!r} (known: {listing})")
+        from .text import did_you_mean
+
+        if not known:
+            listing = " (none are registered)"
+        elif len(known) <= 12:
+            listing = f" (known: {', '.join(sorted(known))})"
+        else:  # the family has dozens of variants: the likeliest, and where to see them all
+            where = {"variant": "spider-tui variants", "house rule": "spider-tui variants",
+                     "scoring scheme": "spider-tui plugins"}.get(kind, "spider-tui plugins")
+            listing = (did_you_mean(wanted, known) or "") + f"; {where} lists them all"
+        super().__init__(f"unknown {kind} {quoted(wanted)}{listing}")
         self.kind = kind
         self.wanted = wanted
         self.known = sorted(known)

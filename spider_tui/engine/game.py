@@ -15,6 +15,7 @@ from .moves import DEAL_MOVE, Move
 from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, code_kind, describe_pile
 from .rules import RuleSet, _article, _error_text, _shown
 from .state import DEAL, FOUNDATION, State, record_flips, record_removals
+from .text import quoted
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
 #: The largest score (either way) a scheme may give: a whole number JSON and the screen take.
@@ -355,7 +356,7 @@ class Game:
         """The legal move ``move`` stands for, its count filled in; :class:`IllegalMove` if none."""
         m = Move.parse(move) if isinstance(move, str) else move
         if not isinstance(m, Move):
-            raise NotationError(f"{move!r} is not a move")
+            raise NotationError(f"{quoted(move)} is not a move")
         st = self.state
         if self.status == WON:
             raise IllegalMove("the game is won", m)

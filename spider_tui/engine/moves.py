@@ -9,10 +9,13 @@ from dataclasses import dataclass, field
 from .errors import NotationError
 from .piles import CELL, FOUND, RESERVE, RUNS, parse_pile, pile_name
 from .state import DEAL, FOUNDATION
+from .text import printable, quoted
 
-_PILE = r"(\d+|[crf]\d*|w)"
-_MOVE_RE = re.compile(r"^\s*" + _PILE + r"\s*(?::\s*(\d+)\s*)?>\s*" + _PILE + r"\s*$",
+_PILE = r"(-?\d+|[crf]\d*|w)"
+_MOVE_RE = re.compile(r"^\s*" + _PILE + r"\s*(?::\s*(-?\d+)\s*)?>\s*" + _PILE + r"\s*$",
                       re.IGNORECASE)
+#: More digits than this is no column (nor count) of any game, and is not read as a number.
+_DIGITS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,28 +81,32 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> "Move":
         """Read ``3>7``, ``3:2>7``, ``3>f`` or ``d``; columns are checked later, by the game."""
+        if not isinstance(text, str):
+            raise NotationError(f"{quoted(text)} is not a move")
         t = text.strip().lower()
         if t in ("d", "deal"):
             return DEAL_MOVE
-        m = _MOVE_RE.match(t) if len(t) <= 40 else None
-        shown = repr(text) if len(text) <= 24 else repr(text[:24] + "…")
+        shown = quoted(printable(text.strip()[:40]), 24)
+        m = _MOVE_RE.match(t)
         if not m:
             raise NotationError(
                 f"cannot read move {shown}: write 3>7 (column 3 onto 7), 3:2>7 (two cards), "
                 f"3>f (to the foundation), 3>c (to a free cell), w>5 (from the waste) or d "
                 f"(deal)"
             )
+        src_text, count_text, dst_text = m.groups()
+        for number, what in ((src_text, "columns"), (count_text, "cards"), (dst_text, "columns")):
+            if number is not None and len(number.lstrip("-crfw0")) > _DIGITS:
+                raise NotationError(f"cannot read move {shown}: no game has that many {what}")
         try:
-            src, src_any = parse_pile(m.group(1))
-            dst, anywhere = parse_pile(m.group(3))
+            src, src_any = parse_pile(src_text)
+            dst, anywhere = parse_pile(dst_text)
         except NotationError as e:
             raise NotationError(f"cannot read move {shown}: {e}") from None
         if src_any:
             raise NotationError(f"cannot read move {shown}: say which pile the cards come "
-                                f"from ({m.group(1)}1, {m.group(1)}2...)")
-        if m.group(2) is not None and len(m.group(2)) > 4:
-            raise NotationError(f"cannot read move {shown}: that is more cards than any game has")
-        count = int(m.group(2)) if m.group(2) is not None else None
+                                f"from ({src_text}1, {src_text}2...)")
+        count = int(count_text) if count_text is not None else None
         if count is not None and count < 1:
             raise NotationError(f"cannot read move {shown}: move at least one card")
         if dst == RUNS:

@@ -91,9 +91,11 @@ def parse_pile(text: str) -> tuple[int, bool]:
     foundation, or any foundation that takes the card) and ``c``/``r`` alone (any pile of that
     kind: the game picks the first that fits). :class:`NotationError` if it is not a pile."""
     t = text.strip().lower()
-    if t.isdigit():
-        if len(t) > 4 or int(t) < 1:
-            raise NotationError(f"{_short(text)} is not a column: columns are numbered from 1")
+    if t.lstrip("-").isdigit():
+        if t.startswith("-") or int(t) < 1:
+            raise NotationError("columns are numbered from 1")
+        if len(t) > 4:
+            raise NotationError(f"{_short(text)} is not a column of any game")
         return int(t) - 1, False
     if t in ("c", "r", "f"):
         return (RUNS if t == "f" else _LETTERS[t]), True

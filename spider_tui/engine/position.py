@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import SUITS, code, glyph, parse_card, parse_suit
 from .catalog import Catalog
+from .deal import MAX_DEAL
 from .errors import PositionError, SpiderError
 from .piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
 from .rules import RuleSet
 from .state import _KING_DOWN, State
+from .text import quoted
+from .tomltext import TomlRefused, loads
 
 POSITION_FORMAT = "spider-position/1"
 #: The format of a table with piles beyond columns (free cells, reserves, foundations built
@@ -99,20 +101,20 @@ def _cards(value: Any, where: str) -> list[int]:
 def read(text: str, catalog: Catalog) -> Parsed:
     """Parse and check a position file; :class:`PositionError` names what is wrong."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise PositionError(f"not a valid TOML position file: {e}") from None
+        data = loads(text)
+    except TomlRefused as e:
+        raise PositionError(f"not read as a position file: {e}") from None
     fmt = data.get("format")
     if fmt is None:
         raise PositionError(f"not a position file: format = {_toml_str(POSITION_FORMAT)} "
                             f"is missing")
     if fmt not in (POSITION_FORMAT, POSITION_FORMAT_2):
         raise PositionError(f"format must be {POSITION_FORMAT!r} or {POSITION_FORMAT_2!r}, "
-                            f"not {str(fmt)[:40]!r}")
+                            f"not {quoted(fmt)}")
     known = _KEYS if fmt == POSITION_FORMAT else _KEYS_2
     for key in data:
         if key not in known:
-            raise PositionError(f"unknown key {key[:40]!r} (a {fmt} position has: "
+            raise PositionError(f"unknown key {quoted(key)} (a {fmt} position has: "
                                 f"{', '.join(sorted(known))})")
     vid = data.get("variant")
     if not isinstance(vid, str):
@@ -125,8 +127,10 @@ def read(text: str, catalog: Catalog) -> Parsed:
     except SpiderError as e:
         raise PositionError(str(e)) from None
     deal = data.get("deal")
-    if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool) or deal < 0):
-        raise PositionError("deal must be a whole number, 0 or more")
+    if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
+                             or not 0 <= deal <= MAX_DEAL):
+        raise PositionError(f"deal must be a whole number from 0 to {MAX_DEAL}, not "
+                            f"{quoted(deal)}")
 
     completed_raw = data.get("completed", [])
     if not isinstance(completed_raw, list):
@@ -142,7 +146,7 @@ def read(text: str, catalog: Catalog) -> Parsed:
             runs.append(run)
             continue
         try:
-            completed.append(parse_suit(s) if isinstance(s, str) else parse_suit(str(s)[:8]))
+            completed.append(parse_suit(s))
         except ValueError as e:
             raise PositionError(f"completed[{i}]: {e}") from None
         runs.append(_KING_DOWN[completed[-1]])
@@ -168,7 +172,7 @@ def read(text: str, catalog: Catalog) -> Parsed:
     for i, col in enumerate(columns):
         for key in col:
             if key not in col_keys:
-                raise PositionError(f"column {i + 1}: unknown key {key[:40]!r} (use "
+                raise PositionError(f"column {i + 1}: unknown key {quoted(key)} (use "
                                     f"{' and '.join(col_keys)})")
         d = _cards(col.get("down", []), f"column {i + 1} down")
         u = _cards(col.get("up", []), f"column {i + 1} up")

@@ -41,9 +41,21 @@ from .build import EMPTY_RULES, FoundationGroup, Relation
 from .errors import HouseRuleFailure, RuleFailure, VariantError
 from .piles import (COLUMN, FOUNDATION_KIND, STOCK, WASTE, TableView, Transfer,
                     kinds_and_codes)
+from .text import control_character, did_you_mean, quoted, short
 
 VARIANT_FORMAT = "spider-variant/1"
 HOUSE_RULES_FORMAT = "spider-house-rules/1"
+
+#: What a variant may declare: far beyond any real one (the Spider family goes up to four decks,
+#: 16 sets, on some twenty columns), and small enough that nothing a file says can make the game
+#: allocate or search without end. README.md's key table gives the same numbers.
+MAX_SETS = 64
+MAX_COLUMNS = 20
+#: Cards dealt to one column: the whole of the largest deck.
+MAX_COLUMN_CARDS = 13 * MAX_SETS
+#: The longest id and name.
+MAX_ID = 64
+MAX_NAME = 100
 
 PLACE_RULES = {
     "any-suit": "a card goes onto any card one rank higher",
@@ -173,6 +185,13 @@ class RuleSet:
     run_piles: int = 0
     #: How the game is won: :data:`WIN_RULES`.
     win: str = "runs"
+
+    def __post_init__(self) -> None:
+        # Data a Python plugin or a house rule gives, checked as a file's is (cheap: it runs
+        # when a rule set is made, never during play).
+        problems = _data_problems(self.deck, self.layout, self.deal_size)
+        if problems:
+            raise VariantError(self.source or f"variant {quoted(self.id)}", problems)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # A plugin's rule methods run inside the engine's moves: whatever one raises becomes
@@ -784,7 +803,7 @@ _TOP_KEYS = {"format", "id", "name", "description", "rules", "scoring", "deck", 
              "stock", "moves", "runs", "win", "cells", "reserves", "foundations", "waste"}
 _SECTION_KEYS = {
     "deck": {"sets", "suits", "shuffle"},
-    "layout": {"columns", "down", "up", "faces"},
+    "layout": {"columns", "down", "up", "faces", "all_face_up"},
     "stock": {"cards", "deal", "needs_full_columns", "skip", "rows", "player_deals", "refill"},
     "moves": {"place", "lift", "empty", "wrap", "max_lift"},
     "runs": {"complete", "to_win", "auto_remove", "leave", "order", "wrap", "piles"},
@@ -820,27 +839,70 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def shown_key(key: Any) -> str:
+    """A key of the file as a message names it (any key: never long, never a control code)."""
+    text = key if isinstance(key, str) else quoted(key)
+    return short(text, 40) if control_character(text) is None else quoted(text, 40)
+
+
+def id_problem(value: Any, kind: str = "variant") -> str | None:
+    """Why ``value`` is not a good id of a ``kind`` (variant, house rule, theme), or ``None``.
+
+    Ids are typed on command lines and kept in files: letters, digits, ``-``, ``_`` and ``.``,
+    starting with a letter or digit (so not ``..``, nor an option such as ``-x``), at most
+    :data:`MAX_ID` characters."""
+    if not isinstance(value, str) or not value:
+        return f"missing: every {kind} needs an id such as 'my-spider'"
+    if not all(ch.isalnum() or ch in "-_." for ch in value):
+        return f"{quoted(value)} may only use letters, digits, '-', '_' and '.'"
+    if not value[0].isalnum():
+        return f"{quoted(value)} must start with a letter or a digit"
+    if len(value) > MAX_ID:
+        return f"{quoted(value)} is longer than {MAX_ID} characters"
+    return None
+
+
+def text_problem(value: Any, *, lines: bool, longest: int | None = None) -> str | None:
+    """Why ``value`` is not text a player may be shown (a name, a description), or ``None``."""
+    if not isinstance(value, str):
+        return "must be a string"
+    bad = control_character(value, newlines=lines)
+    if bad is not None:
+        return f"holds the control character {bad}: write plain text"
+    if longest is not None and len(value) > longest:
+        return f"is longer than {longest} characters"
+    return None
+
+
 def _choice(section: Mapping[str, Any], key: str, path: str, options: Mapping[str, str],
             default: str, problems: list[tuple[str, str]]) -> str:
     value = section.get(key, default)
-    if value not in options:
-        problems.append((path, f"{value!r} is not one of {', '.join(options)}"))
+    if not isinstance(value, str) or value not in options:
+        problems.append((path, f"{quoted(value)} is not one of {', '.join(options)}"
+                               + did_you_mean(value, options)))
         return default
     return value
 
 
-def _per_column(value: Any, path: str, n: int, problems: list[tuple[str, str]]) -> list[int]:
+def _per_column(value: Any, path: str, n: int | None,
+                problems: list[tuple[str, str]]) -> list[int]:
+    """One count per column; ``n`` is ``None`` when the number of columns is itself wrong."""
+    size = n if n is not None else 1
     if _is_int(value):
-        value = [value] * n
+        value = [value] * size
     if not isinstance(value, list) or not all(_is_int(v) for v in value):
         problems.append((path, "must be a whole number or a list of them, one per column"))
-        return [0] * n
-    if len(value) != n:
+        return [0] * size
+    if n is not None and len(value) != n:
         problems.append((path, f"has {len(value)} entries but there are {n} columns"))
         return (list(value) + [0] * n)[:n]
     if any(v < 0 for v in value):
         problems.append((path, "cannot be negative"))
         return [max(0, v) for v in value]
+    if any(v > MAX_COLUMN_CARDS for v in value):
+        problems.append((path, f"at most {MAX_COLUMN_CARDS} cards (the largest deck) go to a "
+                               f"column"))
+        return [min(v, MAX_COLUMN_CARDS) for v in value]
     return list(value)
 
 
@@ -1001,37 +1063,59 @@ def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, A
     return dealt
 
 
+def _data_problems(deck: Any, layout: Any, deal_size: Any) -> list[tuple[str, str]]:
+    """What is wrong with a rule set's counts, however it was made (``RuleSet.__post_init__``)."""
+    problems: list[tuple[str, str]] = []
+    if not isinstance(deck, (tuple, list)) or not all(_is_int(s) and 0 <= s < 4 for s in deck):
+        problems.append(("deck", "must be a tuple of suits 0-3, one per set"))
+    elif len(deck) > MAX_SETS:
+        problems.append(("deck", f"{len(deck)} sets is more than the {MAX_SETS} a deck may "
+                                 f"have"))
+    if not isinstance(layout, (tuple, list)) or not all(
+            isinstance(c, (tuple, list)) and len(c) == 2
+            and all(_is_int(v) and 0 <= v <= MAX_COLUMN_CARDS for v in c) for c in layout):
+        problems.append(("layout", f"must be a tuple of (face_down, face_up) pairs, each from 0 "
+                                   f"to {MAX_COLUMN_CARDS}"))
+    elif not _is_int(deal_size) or not 0 <= deal_size <= len(layout):
+        problems.append(("deal_size", f"{quoted(deal_size)} is not a number of cards from 0 "
+                                      f"(one per column) to the {len(layout)} columns"))
+    return problems
+
+
 def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]]) -> dict[str, Any]:
     """Check a variant declaration, appending ``(key, message)`` for each problem; return the
-    :class:`RuleSet` fields it describes (best effort when there are problems)."""
+    :class:`RuleSet` fields it describes (best effort when there are problems). Any value of
+    any type in any key is a problem named with its key, never an exception."""
     if not isinstance(data, Mapping):
         problems.append(("", "a variant must be a TOML table"))
         return {}
     for key in data:
         if key not in _TOP_KEYS:
-            problems.append((key, "unknown key"))
+            problems.append((shown_key(key), "unknown key" + did_you_mean(key, _TOP_KEYS)))
     fmt = data.get("format", VARIANT_FORMAT)
     if fmt != VARIANT_FORMAT:
-        problems.append(("format", f"{fmt!r} is not {VARIANT_FORMAT!r}"))
+        problems.append(("format", f"{quoted(fmt)} is not {VARIANT_FORMAT!r}"))
     out: dict[str, Any] = {}
 
     vid = data.get("id")
+    why = id_problem(vid)
+    if why is not None:
+        problems.append(("id", why))
     if not isinstance(vid, str) or not vid:
-        problems.append(("id", "missing: every variant needs an id such as 'my-spider'"))
         vid = "?"
-    elif not all(ch.isalnum() or ch in "-_." for ch in vid):
-        problems.append(("id", f"{vid!r} may only use letters, digits, '-', '_' and '.'"))
     out["id"] = vid
     name = data.get("name", vid)
-    if not isinstance(name, str):
-        problems.append(("name", "must be a string"))
+    why = text_problem(name, lines=False, longest=MAX_NAME)
+    if why is not None:
+        problems.append(("name", why))
         name = vid
     out["name"] = name
     for key, fld in (("description", "description"), ("rules", "rules_text"),
                      ("scoring", "scoring")):
         if key in data:
-            if not isinstance(data[key], str):
-                problems.append((key, "must be a string"))
+            why = text_problem(data[key], lines=key != "scoring")
+            if why is not None:
+                problems.append((key, why))
             else:
                 out[fld] = data[key]
 
@@ -1043,7 +1127,8 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
             value = {}
         for key in value:
             if key not in allowed:
-                problems.append((f"{sec}.{key}", "unknown key"))
+                problems.append((f"{sec}.{shown_key(key)}",
+                                 "unknown key" + did_you_mean(key, allowed)))
         sections[sec] = value
 
     # deck
@@ -1059,52 +1144,65 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
     else:
         for s in suits_value:
             try:
-                suits.append(parse_suit(s) if isinstance(s, str) else -1)
+                suits.append(parse_suit(s))
             except ValueError:
                 suits.append(-1)
-            if suits[-1] < 0:
-                problems.append(("deck.suits", f"{s!r} is not a suit (write S, H, D or C)"))
+                problems.append(("deck.suits", f"{quoted(s)} is not a suit (write S, H, D or C)"))
         if len(set(suits)) != len(suits):
             problems.append(("deck.suits", "names a suit twice"))
         suits = [s for s in suits if s >= 0]
     if isinstance(sets, Mapping):
         for letter, count in sets.items():
+            where = f"deck.sets.{shown_key(letter)}"
             try:
                 s = parse_suit(letter)
             except ValueError:
-                problems.append((f"deck.sets.{letter}", "is not a suit (write S, H, D or C)"))
+                problems.append((where, "is not a suit (write S, H, D or C)"))
                 continue
             if not _is_int(count) or count < 1:
-                problems.append((f"deck.sets.{letter}", "must be a positive whole number"))
-                continue
-            deck.extend([s] * count)
+                problems.append((where, "must be a positive whole number"))
+            elif len(deck) + count > MAX_SETS:
+                problems.append((where, f"{quoted(count)} sets make more than the {MAX_SETS} a "
+                                        f"deck may have"))
+            else:
+                deck.extend([s] * count)
         deck.sort(key=lambda s: s)
     elif _is_int(sets):
         if sets < 1:
             problems.append(("deck.sets", "must be at least 1"))
+        elif sets > MAX_SETS:
+            problems.append(("deck.sets", f"{quoted(sets)} sets is more than the {MAX_SETS} a "
+                                          f"deck may have"))
         elif suits and sets % len(suits):
             problems.append(("deck.sets", f"{sets} sets do not divide evenly over "
                                           f"{len(suits)} suits"))
         elif suits:
             deck = [s for s in suits for _ in range(sets // len(suits))]
-    else:
+    elif sets is None:
         problems.append(("deck.sets", "missing: how many Ace-to-King sets the deck has "
                                       "(a number, or a table such as {S = 4, H = 4})"))
+    else:
+        problems.append(("deck.sets", f"{quoted(sets)} is not a number of sets, nor a table "
+                                      f"such as {{S = 4, H = 4}}"))
     out["deck"] = tuple(deck)
 
     # layout
     lay = sections["layout"]
-    ncols = lay.get("columns")
+    ncols: int | None = lay.get("columns")
     if not _is_int(ncols) or ncols < 1:
         problems.append(("layout.columns", "missing or not a positive whole number"))
-        ncols = 1
-    elif ncols > 20:
-        problems.append(("layout.columns", f"{ncols} columns is more than the 20 supported"))
+        ncols = None
+    elif ncols > MAX_COLUMNS:
+        problems.append(("layout.columns", f"{quoted(ncols)} columns is more than the "
+                                           f"{MAX_COLUMNS} supported"))
+        ncols = None
     down = _per_column(lay.get("down", 0), "layout.down", ncols, problems)
     up = _per_column(lay.get("up", 1), "layout.up", ncols, problems)
     if any(d > 0 and u == 0 for d, u in zip(down, up)):
         problems.append(("layout.up", "a column with face-down cards needs at least one face-up "
                                       "card on top"))
+    if "all_face_up" in lay:
+        out["all_face_up"] = _flag(lay, "all_face_up", "layout.all_face_up", False, problems)
     if "faces" in lay:
         faces = _faces(lay["faces"], ncols, problems)
         if faces:
@@ -1122,21 +1220,24 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
     st = sections["stock"]
     stock = deck_size - tableau
     if "cards" in st:
-        if not _is_int(st["cards"]) or st["cards"] < 0:
-            problems.append(("stock.cards", "must be a whole number, 0 or more"))
-        elif deck and st["cards"] != stock:
+        cards = st["cards"]
+        if not _is_int(cards) or not 0 <= cards <= MAX_COLUMN_CARDS:
+            problems.append(("stock.cards", f"must be a whole number from 0 to "
+                                            f"{MAX_COLUMN_CARDS}"))
+        elif deck and cards != stock:
             problems.append(("layout", f"{_dealt_to(out)} need {tableau} cards but the deck "
-                                       f"minus the stock leaves {deck_size - st['cards']} (deck "
-                                       f"{deck_size}, stock.cards {st['cards']})"))
+                                       f"minus the stock leaves {deck_size - cards} (deck "
+                                       f"{deck_size}, stock.cards {cards})"))
     elif deck and stock < 0:
         problems.append(("layout", f"{_dealt_to(out)} need {tableau} cards but the deck has only "
                                    f"{deck_size}"))
+    most = ncols if ncols is not None else MAX_COLUMNS
     if "deal" in st:
-        if not _is_int(st["deal"]) or not 1 <= st["deal"] <= ncols:
-            problems.append(("stock.deal", f"must be a whole number from 1 to the {ncols} "
+        if not _is_int(st["deal"]) or not 1 <= st["deal"] <= most:
+            problems.append(("stock.deal", f"must be a whole number from 1 to the {most} "
                                            f"columns"))
         else:
-            out["deal_size"] = st["deal"] if st["deal"] != ncols else 0
+            out["deal_size"] = st["deal"] if st["deal"] != most else 0
     if "needs_full_columns" in st:
         if not isinstance(st["needs_full_columns"], bool):
             problems.append(("stock.needs_full_columns", "must be true or false"))
@@ -1157,8 +1258,9 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
                               COMPLETE_RULES, "same-suit", problems)
     if "to_win" in runs:
         tw = runs["to_win"]
-        if not _is_int(tw) or tw < 1 or (deck and tw > len(deck)):
-            problems.append(("runs.to_win", f"must be a whole number from 1 to the {len(deck)} "
+        top = len(deck) if deck else MAX_SETS
+        if not _is_int(tw) or not 1 <= tw <= top:
+            problems.append(("runs.to_win", f"must be a whole number from 1 to the {top} "
                                             f"sets in the deck"))
         else:
             out["runs_to_win"] = tw if tw != len(deck) else 0
@@ -1182,10 +1284,49 @@ TUNABLE_FIELDS: dict[str, type] = {
     "empty": str,
     "complete": str,
     "deal_size": int,
+    "deal_skip": str,
+    "wrap": bool,
     "scoring": str,
 }
-_TUNABLE_CHOICES = {"place": PLACE_RULES, "lift": LIFT_RULES, "empty": EMPTY_RULES,
-                    "complete": COMPLETE_RULES}
+_TUNABLE_CHOICES = {"empty": EMPTY_RULES, "complete": COMPLETE_RULES, "deal_skip": DEAL_SKIPS}
+#: A house rule's ``set`` may name what it changes as a variant file does (``[set.stock]
+#: needs_full_columns = false``, or ``"stock.needs_full_columns" = false``): the same names in
+#: both kinds of file. Each is the rule-set field it changes (whose own name works too).
+HOUSE_RULE_KEYS = {
+    "stock.needs_full_columns": "deal_needs_full",
+    "stock.deal": "deal_size",
+    "stock.skip": "deal_skip",
+    "runs.auto_remove": "auto_remove",
+    "runs.complete": "complete",
+    "layout.all_face_up": "all_face_up",
+    "moves.place": "place",
+    "moves.lift": "lift",
+    "moves.empty": "empty",
+    "moves.wrap": "wrap",
+    "scoring": "scoring",
+}
+
+
+def house_rule_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """A house rule's ``set`` with the variant-file names (nested tables or dotted keys) turned
+    into the rule-set fields they are; other keys are left as they are (to be checked)."""
+    flat: dict[str, Any] = {}
+    for k, v in changes.items():
+        if isinstance(k, str) and isinstance(v, Mapping) and k in ("stock", "runs", "layout",
+                                                                   "moves"):
+            for k2, v2 in v.items():
+                flat[f"{k}.{k2}" if isinstance(k2, str) else k2] = v2
+        else:
+            flat[k] = v
+    out: dict[str, Any] = {}
+    for k, v in flat.items():
+        field_name = HOUSE_RULE_KEYS.get(k, k) if isinstance(k, str) else k
+        if field_name in ("place", "lift") and isinstance(v, list):
+            v = tuple(v)
+        if field_name == "complete" and isinstance(v, str):
+            v = _build.SUIT_ALIASES.get(v, v)
+        out[field_name] = v
+    return out
 
 
 @dataclass(frozen=True)
@@ -1202,52 +1343,103 @@ class HouseRule:
     changes: Mapping[str, Any] = field(default_factory=dict)
     source: str = field(default="", compare=False)
 
+    def __post_init__(self) -> None:
+        # A Python plugin may change any field; a deal size is checked as a file's is.
+        if isinstance(self.changes, Mapping) and "deal_size" in self.changes:
+            problems = _changes_problems({"deal_size": self.changes["deal_size"]}, "")
+            if problems:
+                raise VariantError(self.source or f"house rule {quoted(self.id)}", problems)
+
     def applies_to(self, rules: RuleSet) -> bool:
         """Does switching this on change anything in ``rules``?"""
         return any(getattr(rules, k) != v for k, v in self.changes.items())
 
     def apply(self, rules: RuleSet) -> RuleSet:
-        return dataclasses.replace(rules, **dict(self.changes))
+        try:
+            return dataclasses.replace(rules, **dict(self.changes))
+        except VariantError as e:  # a change this variant cannot take (a deal of 12 on 10)
+            raise VariantError(self.source or f"house rule {quoted(self.id)}",
+                               [(f"set.{k}" if k else "set", f"{m} (over {rules.id})")
+                                for k, m in e.problems]) from None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str, key: str = "") -> "HouseRule":
         problems: list[tuple[str, str]] = []
         prefix = f"{key}." if key else ""
+        if not isinstance(data, Mapping):
+            raise VariantError(source, [(key or "house_rule", "must be a table with id, name, "
+                                                              "description and set")])
         hid = data.get("id")
+        why = id_problem(hid, "house rule")
+        if why is not None:
+            problems.append((f"{prefix}id", why))
         if not isinstance(hid, str) or not hid:
-            problems.append((f"{prefix}id", "missing"))
             hid = "?"
         name = data.get("name", hid)
         desc = data.get("description", "")
+        for k, value, lines, longest in (("name", name, False, MAX_NAME),
+                                         ("description", desc, True, None)):
+            why = text_problem(value, lines=lines, longest=longest)
+            if why is not None:
+                problems.append((f"{prefix}{k}", why))
         changes = data.get("set", {})
         for k in data:
             if k not in {"id", "name", "description", "set"}:
-                problems.append((f"{prefix}{k}", "unknown key"))
+                problems.append((f"{prefix}{shown_key(k)}", "unknown key" + did_you_mean(
+                    k, ("id", "name", "description", "set"))))
         if not isinstance(changes, Mapping) or not changes:
-            problems.append((f"{prefix}set", "must be a table of rule fields to change, e.g. "
-                                             "{ deal_needs_full = false }"))
+            problems.append((f"{prefix}set", "must be a table of rules to change, e.g. "
+                                             "{ stock.needs_full_columns = false }"))
             changes = {}
-        for k, v in changes.items():
-            typ = TUNABLE_FIELDS.get(k)
-            if typ is None:
-                problems.append((f"{prefix}set.{k}", "not a field a house rule can change "
-                                                     f"(one of {', '.join(TUNABLE_FIELDS)})"))
-            elif type(v) is not typ:
-                problems.append((f"{prefix}set.{k}", f"must be a {typ.__name__}"))
-            elif k in _TUNABLE_CHOICES and v not in _TUNABLE_CHOICES[k]:
-                problems.append((f"{prefix}set.{k}",
-                                 f"{v!r} is not one of {', '.join(_TUNABLE_CHOICES[k])}"))
+        changes = house_rule_changes(changes)
+        problems.extend(_changes_problems(changes, prefix))
         if problems:
             raise VariantError(source, problems)
-        return cls(id=hid, name=str(name), description=str(desc), changes=dict(changes),
-                   source=source)
+        return cls(id=hid, name=name, description=desc, changes=dict(changes), source=source)
+
+
+def _changes_problems(changes: Any, prefix: str) -> list[tuple[str, str]]:
+    """What is wrong with a house rule's changes (``set``, as rule-set fields), each with its
+    key."""
+    if not isinstance(changes, Mapping):
+        return [(f"{prefix}set", "must be a table of rule fields to change")]
+    problems: list[tuple[str, str]] = []
+    for k, v in changes.items():
+        typ = TUNABLE_FIELDS.get(k) if isinstance(k, str) else None
+        where = f"{prefix}set.{shown_key(k)}"
+        if typ is None:
+            names = [*HOUSE_RULE_KEYS, *TUNABLE_FIELDS]
+            problems.append((where, "not a rule a house rule can change (one of "
+                                    f"{', '.join(HOUSE_RULE_KEYS)})" + did_you_mean(k, names)))
+        elif k in ("place", "lift"):
+            if not (k == "lift" and isinstance(v, str) and v in _build.LIFT_SPECIAL):
+                try:
+                    _build.phrases(list(v) if isinstance(v, tuple) else v)
+                except ValueError as e:
+                    problems.append((where, str(e)))
+        elif type(v) is not typ:
+            problems.append((where, f"must be a {typ.__name__}"))
+        elif k in _TUNABLE_CHOICES and v not in _TUNABLE_CHOICES[k]:
+            problems.append((where, f"{quoted(v)} is not one of {', '.join(_TUNABLE_CHOICES[k])}"
+                                    + did_you_mean(v, _TUNABLE_CHOICES[k])))
+        elif k == "deal_size" and not 0 <= v <= MAX_COLUMNS:
+            problems.append((where, f"must be from 0 (one card per column) to {MAX_COLUMNS}"))
+        elif k == "scoring" and text_problem(v, lines=False, longest=MAX_ID) is not None:
+            problems.append((where, f"{quoted(v)} is not a scoring scheme id"))
+    return problems
 
 
 def house_rules_from_dict(data: Mapping[str, Any], source: str) -> list[HouseRule]:
     """The house rules declared by a ``spider-house-rules/1`` file."""
     problems: list[tuple[str, str]] = []
+    if not isinstance(data, Mapping):
+        raise VariantError(source, [("", "a house-rule file must be a TOML table")])
     if data.get("format") != HOUSE_RULES_FORMAT:
         problems.append(("format", f"must be {HOUSE_RULES_FORMAT!r}"))
+    for k in data:
+        if k not in ("format", "house_rule"):
+            problems.append((shown_key(k), "unknown key" + did_you_mean(
+                k, ("format", "house_rule"))))
     entries = data.get("house_rule", [])
     if not isinstance(entries, list):
         problems.append(("house_rule", "must be an array of tables ([[house_rule]])"))
@@ -1321,9 +1513,8 @@ class Compiled:
 
     def __init__(self, rules: RuleSet) -> None:
         cards = range(NUM_CARDS)
-        self.link = [[rules.links(u, lo) for lo in cards] for u in cards]
-        self.accept = [[rules.accepts(m, o) for o in cards] for m in cards]
-        self.empty_ok = [rules.accepts_in_empty(c) for c in cards]
+        tables = _card_tables(rules)
+        self.link, self.accept, self.empty_ok = tables
         # Every liftable pair descends by one: a lifted run holds each rank once, so the run that
         # fits a target is found by arithmetic rather than by trying every length.
         self.descending = all(RANK[u] == RANK[lo] + 1 for u in cards for lo in cards
@@ -1432,6 +1623,30 @@ def check_rules(rules: RuleSet) -> None:
     state.moves()
     if state.deal_refusal() is None and state.stock_left > 0:
         state.deal()
+
+
+#: The card tables of data rule sets, by the fields they read: most variants share Spider's.
+_card_tables_cache: dict[tuple, tuple] = {}
+
+
+def _card_tables(rules: RuleSet) -> tuple:
+    """``(link, accept, empty_ok)`` of ``rules`` over every card (pair); shared between data
+    rule sets that build and lift alike (a plugin's own methods are always asked)."""
+    cls = type(rules)
+    key = None
+    if all(getattr(cls, m) is getattr(RuleSet, m) for m in ("links", "accepts",
+                                                            "accepts_in_empty")):
+        key = (rules.place, rules.lift, rules.empty, rules.wrap)
+        hit = _card_tables_cache.get(key)
+        if hit is not None:
+            return hit
+    cards = range(NUM_CARDS)
+    tables = ([[rules.links(u, lo) for lo in cards] for u in cards],
+              [[rules.accepts(m, o) for o in cards] for m in cards],
+              [rules.accepts_in_empty(c) for c in cards])
+    if key is not None:
+        _card_tables_cache[key] = tables
+    return tables
 
 
 _compiled_cache: dict[int, tuple[RuleSet, Compiled]] = {}

@@ -136,6 +136,14 @@ def _short_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
 
 
+def _from_file(thing: Any, message: str) -> str:
+    """``message`` naming the file ``thing`` (a rule set, a house rule) was read from, if any."""
+    source = getattr(thing, "source", "")
+    if isinstance(source, str) and source.endswith(".toml"):
+        return f"{source}: {message}"
+    return message
+
+
 class PluginManager:
     def __init__(self) -> None:
         self.pm = pluggy.PluginManager(PROJECT)
@@ -297,7 +305,7 @@ class PluginManager:
             check_rules(rules)
             self.catalog.add_variant(rules, owner)
         except DuplicateId as e:
-            self._info[owner].errors.append(str(e))
+            self._info[owner].errors.append(_from_file(rules, str(e)))
             return
         except VariantError as e:
             self._info[owner].errors.append(f"variant {_shown(rules.id)} is broken: "
@@ -322,7 +330,7 @@ class PluginManager:
             check_house_rule(rule, list(self.catalog.variants.values()))
             self.catalog.add_house_rule(rule, owner)
         except DuplicateId as e:
-            self._info[owner].errors.append(str(e))
+            self._info[owner].errors.append(_from_file(rule, str(e)))
             return
         except VariantError as e:
             self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..engine.errors import VariantError
-from ..engine.rules import _shown
+from ..engine.rules import MAX_NAME, id_problem, shown_key, text_problem
+from ..engine.text import quoted
 
 THEME_FORMAT = "spider-theme/1"
 COLOR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface", "panel",
@@ -46,10 +47,10 @@ class ThemeSpec:
                 continue
             for k, v in value.items():
                 if k not in allowed:
-                    problems.append((f"{sec}.{k if isinstance(k, str) else _shown(k, 40)}",
+                    problems.append((f"{sec}.{shown_key(k)}",
                                      f"unknown key (one of {', '.join(allowed)})"))
-                elif not isinstance(v, str) or not _COLOR_RE.match(v):
-                    problems.append((f"{sec}.{k}", f"{_shown(v, 40)} is not a colour like "
+                elif not isinstance(v, str) or not _COLOR_RE.fullmatch(v):
+                    problems.append((f"{sec}.{k}", f"{quoted(v)} is not a colour like "
                                                    f"'#1e6b3a'"))
         if isinstance(self.colors, Mapping) and "primary" not in self.colors:
             problems.append(("colors.primary", "missing: a theme needs at least a primary colour"))
@@ -57,16 +58,34 @@ class ThemeSpec:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str) -> "ThemeSpec":
+        """The theme a ``spider-theme/1`` file declares; :class:`VariantError` lists every
+        problem with its key (any value of any type, never another exception)."""
+        if not isinstance(data, Mapping):
+            raise VariantError(source, [("", "a theme must be a TOML table")])
         problems: list[tuple[str, str]] = []
         for key in data:
             if key not in {"format", "id", "name", "dark", "colors", "variables"}:
-                problems.append((key, "unknown key"))
+                problems.append((shown_key(key), "unknown key"))
         if data.get("format") != THEME_FORMAT:
             problems.append(("format", f"must be {THEME_FORMAT!r}"))
         tid = data.get("id")
-        spec = cls(tid, str(data.get("name", tid)), data.get("dark", True),
-                   data.get("colors", {}), data.get("variables", {}), source)
-        problems += spec.problems()
+        why = id_problem(tid, "theme")
+        if why is not None:
+            problems.append(("id", why))
+        if not isinstance(tid, str) or not tid:
+            tid = "?"
+        name = data.get("name", tid)
+        why = text_problem(name, lines=False, longest=MAX_NAME)
+        if why is not None:
+            problems.append(("name", why))
+        dark = data.get("dark", True)
+        if not isinstance(dark, bool):
+            problems.append(("dark", "must be true or false"))
+            dark = True
+        spec = cls(tid, name if isinstance(name, str) else tid, dark, data.get("colors", {}),
+                   data.get("variables", {}), source)
+        # The colours are checked as a theme registered in Python is.
+        problems += [p for p in spec.problems() if p[0] not in ("id", "name", "dark")]
         if problems:
             raise VariantError(source, problems)
         return spec

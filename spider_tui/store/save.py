@@ -21,7 +21,6 @@ running spider-tui writes ``save.json``; one taken over saves its game beside it
 from __future__ import annotations
 
 import time
-import tomllib
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +30,7 @@ from .. import paths
 from ..engine.catalog import Catalog, default_catalog
 from ..engine.game import Game
 from ..engine.tally import is_count, record_problem, shown
+from ..engine.tomltext import loads
 from . import owner
 from .files import (Unreadable, aside_path, atomic_write, dump, locked, move_aside, os_reason,
                     parse, remove_leftovers)
@@ -303,7 +303,7 @@ def _not_installed(record: Any, catalog: Catalog) -> str | None:
     """Why the record's variant or house rules cannot be played here (their plugin is gone),
     or ``None``: said plainly rather than as the position reader's error."""
     try:
-        start = tomllib.loads(record["start"])
+        start = loads(record["start"])
     except Exception:
         return None  # damaged: Game.from_record says how
     variant, hrs = start.get("variant"), start.get("house_rules", [])

@@ -261,8 +261,9 @@ class StatsStore:
         if game.status != WON:
             raise ValueError("record_win: the game is not won")
         meta.update_from(game)
+        value = game.score  # first: a scheme that fails gives way to another, whose id is kept
         scheme = game.scoring
-        score = (scheme.id, game.score) if scheme is not None and scheme.id != "none" else None
+        score = (scheme.id, value) if scheme is not None and scheme.id != "none" else None
         if score is not None and not is_score(score[1]):
             score = None  # a scheme's score out of range: the win counts, with no best score
         # A clock or counter out of range (never so in a game the app played) counts the win

@@ -200,3 +200,24 @@ async def test_the_reset_key_reads_the_same_in_the_help_line_and_on_the_button(s
         help_line = str(app.screen.query_one("#stats-help", Static).render())
         button = str(app.screen.query_one("#reset", Button).label)
         assert "(r)" in button and "r resets" in help_line and "R resets" not in help_line
+
+
+async def test_an_id_from_stats_json_reaches_the_terminal_without_its_control_characters(
+        tmp_path):
+    import json
+
+    store = StatsStore(tmp_path / "stats.json")
+    g = Game.new("spider-1suit", deal=3)
+    g.play(g.legal_moves()[0])
+    assert store.record_abandoned(g, SaveMeta()) == []
+    data = json.loads((tmp_path / "stats.json").read_text())
+    text = json.dumps(data).replace("spider-1suit", "evil\\u001b[31m\\u0007")
+    data = json.loads(text)
+    data.pop("checksum", None)  # a hand edit, as the README allows
+    (tmp_path / "stats.json").write_text(json.dumps(data))
+    app = host(StatsStore(tmp_path / "stats.json"), current=("spider-1suit", ()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = rows(app)
+        assert shown and any("evil" in cell for row in shown for cell in row)
+        assert not any(ch in cell for row in shown for cell in row for ch in "\x1b\x07")

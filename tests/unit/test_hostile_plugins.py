@@ -20,6 +20,7 @@ from spider_tui.engine import (
     RuleSet,
     SpiderError,
     SwitchedOff,
+    VariantError,
     default_catalog,
 )
 from spider_tui.engine.rules import RESULT_CHECKS, RULE_METHODS
@@ -230,14 +231,17 @@ def test_a_rule_method_that_gives_nonsense_at_registration_is_reported_not_regis
 
 def test_a_plain_rule_set_whose_layout_is_larger_than_its_deck_is_reported():
     too_big = RuleSet(id="too-big", name="Too big", deck=(0,), layout=((0, 60),))
-    wrong = RuleSet(id="wrong", name=7, deck=(9,), layout=((1, 0),))  # type: ignore[arg-type]
+    wrong = RuleSet(id="wrong", name=7, deck=(0,), layout=((1, 0),))  # type: ignore[arg-type]
     mgr = manager_with(Plugin("big", register_variants=lambda register: (register(too_big),
                                                                          register(wrong))))
     assert not {"too-big", "wrong"} & set(mgr.catalog.variants)
     problems = "\n".join(mgr.problems)
     assert ("big: variant 'too-big' is broken: layout: the columns need 60 cards but the deck "
             "has only 13") in problems
-    assert "variant 'wrong' is broken: name: must be a string, not 7; deck: must be" in problems
+    assert "variant 'wrong' is broken: name: must be a string, not 7" in problems
+    # A deck no game can have is refused when the rule set is made, before registration.
+    with pytest.raises(VariantError, match="deck: must be a tuple of suits 0-3"):
+        RuleSet(id="worse", name="Worse", deck=(9,), layout=((0, 1),))
     # And it is refused cleanly when played without being registered.
     with pytest.raises(SpiderError, match="cannot be dealt: the columns need 60 cards"):
         Game.new(too_big, deal=1)
@@ -400,9 +404,11 @@ def test_a_house_rule_that_misbehaves_at_registration_is_reported_not_registered
         _house_rule("too-big", apply=lambda self, rules: rules.with_changes(
             layout=((0, 500),) * len(rules.layout))),
         HouseRule(id="bad-field", name="Bad field", changes={"colour": "red"}),
-        HouseRule(id="bad-type", name="Bad type", changes={"deal_size": "many"}),
         HouseRule(id="no-name", name=None, changes={"auto_remove": False}),  # type: ignore
     ]
+    # A count no game can use is refused when the house rule is made, before registration.
+    with pytest.raises(VariantError, match="deal_size"):
+        HouseRule(id="bad-type", name="Bad type", changes={"deal_size": "many"})
     mgr = manager_with(Plugin("rulers", register_house_rules=lambda register: [
         register(r) for r in [*rules, Opener(id="opener", name="Opener")]]))
     assert "opener" in mgr.catalog.house_rules
@@ -412,8 +418,7 @@ def test_a_house_rule_that_misbehaves_at_registration_is_reported_not_registered
                      "or False",
                      "house rule 'returns-none' is broken: apply() returned None, not a RuleSet",
                      "house rule 'too-big' is broken: ",
-                     "house rule 'bad-field' is broken: set.colour: not a field a house rule can",
-                     "house rule 'bad-type' is broken: set.deal_size: must be a int",
+                     "house rule 'bad-field' is broken: set.colour: not a rule a house rule can",
                      "house rule 'no-name' is broken: name: must be a string"):
         assert f"rulers: {expected}" in problems, (expected, problems)
     assert set(mgr.catalog.house_rules) == {"open", "relaxed-deal", "manual-removal", "opener"}

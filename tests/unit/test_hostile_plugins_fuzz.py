@@ -18,11 +18,6 @@ from hypothesis import strategies as st
 
 from spider_tui.engine import Game, SpiderError, default_catalog
 
-#: Issue 23 item 5 (another helper's): a 4301+ digit integer (in the file or a move) and a
-#: deeply nested TOML array give "internal error" until that work is merged, so the strategies
-#: that make them are left out. Set to True after merging it, to fuzz them too.
-ITEM_5_MERGED = False
-
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -146,7 +141,7 @@ def mutated_data(draw: Any) -> dict:
 def damaged_text(draw: Any) -> str:
     """A position's text cut, spliced or sprinkled with characters."""
     text = draw(st.sampled_from(POSITIONS))
-    kinds = ["cut", "splice", "insert", "lines"] + (["nest", "digits"] if ITEM_5_MERGED else [])
+    kinds = ["cut", "splice", "insert", "lines", "nest", "digits"]
     kind = draw(st.sampled_from(kinds))
     i = draw(st.integers(0, len(text)))
     if kind == "nest":  # item 5: a deeply nested array
@@ -178,8 +173,7 @@ MOVE_STRINGS = st.one_of(
     st.builds(lambda a, k, b: f"{a}:{k}>{b}", st.integers(-2, 22), st.integers(-2, 30),
               st.integers(-2, 22)),
     # item 5: a column number of 4301 digits or more
-    st.builds(lambda n: f"{'9' * n}>1", st.integers(4301, 5000)) if ITEM_5_MERGED
-    else st.nothing(),
+    st.builds(lambda n: f"{'9' * n}>1", st.integers(4301, 5000)),
 )
 
 

@@ -297,3 +297,16 @@ def test_a_mutated_stats_file_loads_sane_figures_or_is_moved_aside(tmp_path_fact
         for row in table.rows():
             row.cells()
     assert_wins_are_recorded(path)
+
+
+def test_a_saved_game_whose_start_is_a_slow_toml_text_is_refused_at_once(tmp_path):
+    import time
+
+    body = json.loads((HOSTILE / "save-valid.json").read_text())
+    body["game"]["start"] = "a" + ".a" * 50_000 + " = 1"  # quadratic for tomllib
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(body))  # no checksum: a hand edit
+    t0 = time.perf_counter()
+    result = SaveStore(path).load()
+    assert time.perf_counter() - t0 < 5  # before: minutes and gigabytes
+    assert result.game is None and "moved to" in result.notices[0]

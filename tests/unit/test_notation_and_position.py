@@ -136,7 +136,7 @@ def test_any_toml_encoding_is_read_and_written_back_canonically():
     (('{ up = ["JS"] }', '{ up = ["JS"], side = [] }'), "column 2: unknown key 'side'"),
     (("house_rules = []", "house_rules = []\nscore = 5"), "unknown key 'score'"),
     (("house_rules = []", "house_rules = []\ndeal = -4"), "deal must be a whole number"),
-    (("stock = []", "stock = [\n"), "not a valid TOML position file"),
+    (("stock = []", "stock = [\n"), "not read as a position file: not valid TOML"),
 ])
 def test_a_wrong_position_is_refused_naming_the_problem(change, message):
     old, new = change

@@ -109,7 +109,7 @@ def test_a_bad_house_rule_file_names_the_entry_and_key(tmp_path):
     problems = problems_of(HOUSE, tmp_path, "house.toml")
     text = "\n".join(problems)
     assert "house_rule[0].set.lift: 'sideways' is not one of" in text
-    assert "house_rule[0].set.colour: not a field a house rule can change" in text
+    assert "house_rule[0].set.colour: not a rule a house rule can change" in text
 
 
 def test_a_variant_file_in_the_players_folder_plays(tmp_path, monkeypatch):

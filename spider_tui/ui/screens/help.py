@@ -12,6 +12,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...engine.text import printable
+
 if TYPE_CHECKING:
     from ..app import SpiderApp
 
@@ -107,13 +109,15 @@ class HelpScreen(ModalScreen[None]):
     def _text(self) -> Text:
         game = self.app.game
         rules = game.rules
+        # Names and texts from plugins and files go in as Text (never markup), and with no
+        # control character to reach the terminal.
         t = Text()
-        t.append(rules.name, "bold")
+        t.append(printable(rules.name), "bold")
         if rules.description:
-            t.append(f" — {rules.description}")
+            t.append(f" — {printable(rules.description, newlines=True)}")
         t.append("\n\n")
         if rules.rules_text:
-            t.append(rules.rules_text.strip() + "\n\n")
+            t.append(printable(rules.rules_text.strip(), newlines=True) + "\n\n")
         t.append("In short\n", "bold")
         t.append(rules.summary() + "\n")
         if rules.house_rules:
@@ -121,12 +125,14 @@ class HelpScreen(ModalScreen[None]):
             cat = self.app.manager.catalog
             for hid in rules.house_rules:
                 hr = cat.house_rules.get(hid)
-                t.append(f"• {hr.name if hr else hid}"
-                         + (f": {hr.description}" if hr and hr.description else "") + "\n")
+                t.append(printable(f"• {hr.name if hr else hid}"
+                                   + (f": {hr.description}" if hr and hr.description else ""),
+                                   newlines=True) + "\n")
         scheme = game.scoring
         if scheme is not None:
             t.append("\nScoring: ", "bold")
-            t.append(f"{scheme.name}. {getattr(scheme, 'description', '')}\n")
+            t.append(printable(f"{scheme.name}. {getattr(scheme, 'description', '')}",
+                               newlines=True) + "\n")
         t.append("\nThe mouse\n", "bold")
         t.append(MOUSE + "\n")
         t.append("\nThe keys", "bold")

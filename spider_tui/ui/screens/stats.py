@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
 from ...engine.catalog import Catalog
+from ...engine.text import printable
 from ...store.stats import COLUMNS, NUMERIC, Figures, Key, StatsStore, StatsTable, key_of
 from .confirm import ConfirmScreen
 
@@ -114,7 +115,8 @@ class StatsScreen(ModalScreen[None]):
         mine = f.key == self.current
         cells[0] = (MARK if mine else "") + self.variant_name(f.variant)
         style = "bold" if mine else ""
-        return [Text(c, style=style, justify="right" if i in NUMERIC else "left")
+        # Ids in stats.json are a file's text: no control character reaches the terminal.
+        return [Text(printable(c), style=style, justify="right" if i in NUMERIC else "left")
                 for i, c in enumerate(cells)]
 
     def picked(self) -> Figures | None:

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from ...engine.text import printable
 from ..hinting import winnable
 from ..widgets.toggles import Choice, Tick
 
@@ -59,7 +61,9 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
         with Vertical(id="variant-box"):
             yield Static("Choose a game", id="variant-title")
             with Horizontal(id="variant-main"):
-                olist = OptionList(*[Option(r.name, id=vid) for vid, r in variants.items()],
+                # Names from plugins and files are text, never markup ("[/bold] evil [").
+                olist = OptionList(*[Option(Content(printable(r.name)), id=vid)
+                                     for vid, r in variants.items()],
                                    id="variant-list", compact=True)
                 if want:
                     olist.highlighted = ids.index(want)
@@ -109,18 +113,20 @@ class VariantScreen(ModalScreen["GameChoice | None"]):
             return ""
         owner = cat.owners.get(("variant", vid), "?")
         desc = rules.description or ""
-        extra = "" if owner == "builtin" else f"\n(from the plugin {owner})"
-        return (f"{rules.name}: {desc}\n{rules.columns} columns, {rules.win_runs} runs to win"
-                + extra)
+        extra = "" if owner == "builtin" else f"\n(from the plugin {printable(owner)})"
+        return (printable(f"{rules.name}: {desc}", newlines=True)
+                + f"\n{rules.columns} columns, {rules.win_runs} runs to win" + extra)
 
     def _house_rule_widgets(self, vid: str, checked: set[str]) -> ComposeResult:
         cat = self.app.manager.catalog
         rules = cat.variants.get(vid)
         hrs = cat.house_rules_for(rules) if rules is not None else []
         for hr in hrs:
-            yield Tick(hr.name, value=hr.id in checked, id=f"hr-{hr.id}", compact=True)
+            yield Tick(Content(printable(hr.name)), value=hr.id in checked, id=f"hr-{hr.id}",
+                       compact=True)
             if hr.description:
-                yield Static(hr.description, classes="hr-desc", markup=False)
+                yield Static(printable(hr.description, newlines=True), classes="hr-desc",
+                             markup=False)
         if not hrs:
             yield Static("(none apply to this variant)", classes="variant-none")
 

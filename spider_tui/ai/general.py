@@ -1,0 +1,398 @@
+"""The AI's general path: search on the engine's own table, for every table the fast
+:class:`~spider_tui.ai.board.Board` does not serve (:func:`~spider_tui.ai.board.fast_path`).
+
+Nothing here knows a rule of any game. Moves are what :meth:`State.moves` lists and what
+:meth:`State.deal_refusal` allows, played with :meth:`State.apply` and taken back with
+:meth:`State.undo`; a position is :meth:`State.key`; a win is :meth:`State.won`. So free cells,
+reserves, foundations built card by card, a waste, deal plans, automatic moves and a plugin's own
+table methods are played exactly as the game plays them.
+
+* :class:`Judge` scores a table as a strong player would, from what every table has: cards on
+  the foundations and runs removed, cards still face down, free cells and empty columns free,
+  cards lying on what they follow, and (where the game is won by its columns) columns that are
+  one complete run.
+* :func:`explore` is a best-first search from a table over its moves (and deals), with a
+  transposition table on :meth:`State.key`, crediting each first move with the best table found
+  behind it.
+* :func:`worlds` deals the cards a player cannot see (face down, or in the stock) at random, the
+  draw seeded by what the player can see: searching those worlds instead of the real table is
+  how the hint stays fair.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..engine.cards import NUM_CARDS, RANK, RED, SUIT
+from ..engine.errors import RuleFailure
+from ..engine.piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
+from ..engine.rules import RuleSet, compiled
+from ..engine.state import DEAL, State, record_flips
+from .board import EMPTY_WORTH, W_BREAK, W_KING_BOTTOM, W_RANK, W_RUN, W_SUIT, column_score, \
+    down_weights, per_rules
+from .search import line_of
+
+#: Per card on a foundation built card by card (a run of 13 removed is worth ``W_RUN``).
+W_FOUND = 60.0
+#: Per free cell holding a card, and per card beyond the first in a cell that holds any number.
+W_CELL = 30.0
+W_TAIL = 12.0
+#: Per card still in a reserve.
+W_RESERVE = 20.0
+#: Per card still in the stock or the waste, where the stock is turned onto a waste: each must
+#: be played out of the waste.
+W_WASTE = 6.0
+#: A card lying on one it may be lifted with that no complete run can hold (it may still
+#: move with it), where building allows it.
+W_LINK = 4.0
+#: Added to the score of a position that wins.
+WIN_BONUS = 1e6
+#: Score lost per move of a line, so that of two equal results the shorter line wins.
+DEPTH_COST = 0.5
+#: Tables remembered per judge before the memory is cleared.
+MEMO_LIMIT = 200_000
+
+
+class Judge:
+    """The evaluation of one rule set's tables, weighted for a style of play ("play": the
+    hint and the bot; "solve": the solver, which knows every card)."""
+
+    def __init__(self, rules: RuleSet, style: str = "play") -> None:
+        comp = compiled(rules)
+        self.rules = rules
+        self.w_down, self.w_down_col, self.w_dig = down_weights(rules, style)
+        kinds = comp.kinds
+        self.ncols = rules.columns
+        self.cells = [i for i, k in enumerate(kinds) if k == CELL_KIND]
+        self.reserves = [i for i, k in enumerate(kinds) if k == RESERVE_KIND]
+        self.founds = [i for i, k in enumerate(kinds) if k == FOUNDATION_KIND]
+        self.waste = [i for i, k in enumerate(kinds) if k == WASTE_KIND]
+        self.empty_worth = EMPTY_WORTH if any(comp.empty_ok) else (0.0,) * len(EMPTY_WORTH)
+        self.win_columns = rules.win == "columns"
+        self.run_lengths = rules.run_lengths
+        self.link = comp.link
+        n = NUM_CARDS
+        # The pairs a complete run holds: the step its order takes, and its suit rule.
+        step = -1 if rules.run_order == "down" else 1
+        runs_count = rules.runs_leave or self.win_columns
+
+        def in_run(u: int, lo: int) -> bool:
+            want = RANK[u] + step
+            if rules.run_wrap:
+                want = (want - 1) % 13 + 1
+            if RANK[lo] != want or not comp.link[u][lo]:
+                return False
+            rule = rules.complete if runs_count else "same-suit"
+            if rule == "same-suit":
+                return SUIT[u] == SUIT[lo]
+            if rule == "same-colour":
+                return RED[u] == RED[lo]
+            if rule == "other-colour":
+                return RED[u] != RED[lo]
+            return True
+
+        pair = [[0.0] * n for _ in range(n)]
+        for u in range(n):
+            for lo in range(n):
+                if in_run(u, lo):
+                    pair[u][lo] = W_SUIT
+                elif comp.accept[lo][u]:
+                    pair[u][lo] = W_LINK if comp.link[u][lo] else W_RANK
+                else:
+                    pair[u][lo] = W_BREAK
+        self.pair = pair
+        #: A card nothing takes needs no space of its own once it lies at the bottom of a
+        #: column (Spider's King).
+        self.settled = [not any(comp.accept[c]) for c in range(n)]
+        self.memo: dict[tuple, float] = {}
+
+    def column(self, col: tuple, down: int) -> float:
+        """The score of one column: ``col`` its cards, bottom first, ``down`` of them not
+        playable yet."""
+        hit = self.memo.get((col, down))
+        if hit is not None:
+            return hit
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        n = len(col)
+        s = column_score(self, col, down,
+                         W_KING_BOTTOM if not down and n and self.settled[col[0]] else 0.0)
+        if (self.win_columns and not down and n in self.run_lengths
+                and self.rules.is_complete(col)):
+            s += W_RUN
+        self.memo[(col, down)] = s
+        return s
+
+    def score(self, state: State, key: tuple | None = None) -> float:
+        """The table's score (higher is better; a win is not counted here). ``key`` is
+        ``state.key()`` when the caller has it already."""
+        if key is None:
+            key = state.key()
+        piles, down = key[0], key[1]
+        s = W_RUN * len(state.done)
+        column = self.column
+        empties = 0
+        for i in range(self.ncols):
+            p = piles[i]
+            if p:
+                s += column(p, down[i])
+            else:
+                empties += 1
+        s += self.empty_worth[min(empties, len(self.empty_worth) - 1)]
+        for i in self.cells:
+            n = len(piles[i])
+            if n:
+                s -= W_CELL + W_TAIL * (n - 1)
+        for i in self.reserves:
+            s -= W_RESERVE * len(piles[i])
+        for i in self.founds:
+            s += W_FOUND * len(piles[i])
+        for i in self.waste:
+            s -= W_WASTE * (len(piles[i]) + state.stock_left)
+        return s
+
+
+_judges: dict = {}
+
+
+def judge_for(rules: RuleSet, style: str = "play") -> Judge:
+    """The (remembered) :class:`Judge` of ``rules`` for ``style``."""
+    return per_rules(_judges, rules, style, Judge)
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def can_deal(state: State) -> bool:
+    """Does the rule set allow a deal now (a rule that fails counts as a refusal)?"""
+    try:
+        return state.deal_refusal() is None
+    except RuleFailure:
+        return False
+
+
+def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]:
+    """The moves worth searching from ``state``: every legal move (and the deal, with
+    ``deals``) but those that cannot help: into any empty column but the first, a whole
+    column with nothing under it into an empty one, and part of a column's liftable run onto
+    a card it does not link with, or onto the very card it leaves."""
+    try:
+        moves = state.moves()
+    except RuleFailure:
+        moves = []
+    piles = state.piles
+    ncols = len(state.cols)
+    down = state.down
+    link = state.comp.link
+    first_empty = -1
+    for i in range(ncols):
+        if not piles[i]:
+            first_empty = i
+            break
+    out = []
+    for m in moves:
+        s, k, d = m
+        if 0 <= d < ncols:
+            b = piles[d]
+            if not b:
+                if d != first_empty or (s < ncols and k == len(piles[s]) and not down[s]):
+                    continue
+            elif s < ncols:
+                a = piles[s]
+                j = len(a) - k
+                if j > down[s] and link[a[j - 1]][a[j]] and (
+                        a[j - 1] == b[-1] or not link[b[-1]][a[j]]):
+                    continue
+        out.append(m)
+    if deals and can_deal(state):
+        out.append(DEAL)
+    return out
+
+
+def fingerprint(state: State, key: tuple | None = None) -> tuple:
+    """What the table holds with piles of one kind taken as interchangeable (the columns as a
+    set, the free cells as a set...): two moves that give the same fingerprint do the same
+    thing, and a move that keeps it changes nothing."""
+    if key is None:
+        key = state.key()
+    piles, down = key[0], key[1]
+    kinds = state.comp.kinds
+    by_kind: dict[int, list] = {}
+    for i, p in enumerate(piles):
+        by_kind.setdefault(kinds[i], []).append((p, down[i]))
+    return (tuple((k, tuple(sorted(v))) for k, v in sorted(by_kind.items())),
+            key[2:])
+
+
+# --------------------------------------------------------------------------- search
+
+
+@dataclass
+class Found:
+    """What :func:`explore` found: the root's score and, per first move, the best value seen
+    behind it with its line; the same counting only lines that turn a card over."""
+
+    root: float
+    best: dict[tuple, tuple[float, tuple]] = field(default_factory=dict)
+    best_reveal: dict[tuple, tuple[float, tuple]] = field(default_factory=dict)
+    nodes: int = 0
+    complete: bool = False
+    #: The first winning line found, if any.
+    win: tuple | None = None
+    #: ``(parent index, move)`` of every position the search entered (see :func:`line_of`).
+    trail: list = field(default_factory=list)
+
+
+def explore(root: State, judge: Judge, deadline: float, *, max_nodes: int | None = None,
+            roots: list | None = None, deals: bool = True, stop_at_win: bool = False,
+            visit=None, seen: set | None = None) -> Found:
+    """Best-first search from ``root`` (left as it is) over :func:`search_moves`, until
+    ``deadline`` (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is
+    left. ``roots`` restricts the first moves. Each new position is scored by ``judge``
+    (:data:`WIN_BONUS` more for a win, where a line ends); each first move is credited with
+    the best score found behind it. With ``stop_at_win`` the search ends at the first win.
+    ``visit(state, value, first, line_index)`` (optional) sees every new position that does
+    not win; :func:`line_of` gives its line from the search's ``trail``. Positions in
+    ``seen`` are never entered, and every position entered is added to it."""
+    if seen is None:
+        seen = set()
+    seen.add(root.key())
+    found = Found(root=judge.score(root))
+    trail: list = [(-1, None)]
+    heap: list = []
+    best = found.best
+    best_reveal = found.best_reveal
+    won_at: list[int] = []
+
+    def expand(state: State, depth: int, first, idx: int, moves: list) -> bool:
+        for m in moves:
+            try:
+                rec = state.apply(m)
+            except RuleFailure:
+                continue  # a plugin rule that fails: not a move to play
+            key = state.key()
+            if key in seen:
+                state.undo(rec)
+                continue
+            seen.add(key)
+            try:
+                won = state.won()
+            except RuleFailure:
+                won = False
+            val = judge.score(state, key)
+            flips = record_flips(rec)
+            trail.append((idx, m))
+            cid = len(trail) - 1
+            f = m if first is None else first
+            if visit is not None and not won:
+                visit(state, val, f, cid)
+            state.undo(rec)
+            if won:
+                val += WIN_BONUS
+                won_at.append(cid)
+            old = best.get(f)
+            if old is None or val > old[0]:
+                best[f] = (val, cid)
+            if flips:
+                old = best_reveal.get(f)
+                if old is None or val > old[0]:
+                    best_reveal[f] = (val, cid)
+            if won:
+                if stop_at_win:
+                    return True
+                continue
+            heapq.heappush(heap, (-(val - DEPTH_COST * (depth + 1)), cid, state, m, depth + 1,
+                                  f))
+        return False
+
+    start = root.copy()
+    first_moves = roots if roots is not None else search_moves(start, deals)
+    nodes = 0
+    stopped = expand(start, 0, None, 0, first_moves)
+    while heap and not stopped:
+        if max_nodes is not None and nodes >= max_nodes:
+            break
+        if time.perf_counter() >= deadline:
+            break
+        nodes += 1
+        _, idx, parent, m, depth, first = heapq.heappop(heap)
+        state = parent.copy()
+        state.apply(m)
+        stopped = expand(state, depth, first, idx, search_moves(state, deals))
+    found.nodes = nodes
+    found.complete = not heap and not stopped
+    found.best = {f: (v, line_of(trail, i)) for f, (v, i) in best.items()}
+    found.best_reveal = {f: (v, line_of(trail, i)) for f, (v, i) in best_reveal.items()}
+    if won_at:
+        found.win = line_of(trail, won_at[0])
+    found.trail = trail
+    return found
+
+
+# --------------------------------------------------------------------------- fairness
+
+
+def hidden_places(state: State) -> tuple[list[tuple[int, int]], bool]:
+    """Where the cards a player cannot see lie: ``(pile, index)`` of each face-down card, and
+    whether the stock's cards are unknown (they are not once the waste has been turned back
+    into it: the player saw every one, in order)."""
+    places = []
+    for i, p in enumerate(state.piles):
+        for j in range(min(state.down[i], len(p))):
+            if not state.is_face_up(i, j):
+                places.append((i, j))
+    return places, state.redeals == 0
+
+
+def unseen_cards(state: State) -> list[int]:
+    """The cards a player cannot see, in code order (the deck less every card in view)."""
+    places, stock_hidden = hidden_places(state)
+    out = Counter(state.piles[i][j] for i, j in places)
+    if stock_hidden:
+        out.update(state.stock[state.sp:])
+    return sorted(out.elements())
+
+
+def visible_seed(state: State, salt: bytes = b"") -> int:
+    """A number drawn from what a player sees of ``state`` (and ``salt``) alone."""
+    places, stock_hidden = hidden_places(state)
+    hidden = set(places)
+    parts = []
+    for i, p in enumerate(state.piles):
+        parts.append(bytes(255 if (i, j) in hidden else c for j, c in enumerate(p)) + b"|")
+    stock = b"" if stock_hidden else bytes(state.stock[state.sp:])
+    parts.append(f"{state.stock_left}/{state.redeals}/{len(state.done)}".encode() + stock)
+    return zlib.crc32(b"".join(parts) + salt)
+
+
+def worlds(state: State, count: int, salt: bytes = b"") -> list[State]:
+    """``count`` tables a player could not tell from ``state``: its face-down and unknown
+    stock cards dealt again at random from the cards the player cannot see, the draw seeded
+    by what the player sees (so shuffling the hidden cards never changes a world). Just
+    ``[a copy of state]`` when nothing is hidden."""
+    places, stock_hidden = hidden_places(state)
+    if not places and not (stock_hidden and state.stock_left):
+        return [state.copy()]
+    pool = unseen_cards(state)
+    rng = random.Random(visible_seed(state, salt))
+    out = []
+    for _ in range(count):
+        cards = pool[:]
+        rng.shuffle(cards)
+        w = state.copy()
+        for n, (i, j) in enumerate(places):
+            w.piles[i][j] = cards[n]
+        if stock_hidden:
+            w.stock = w.stock[:w.sp] + cards[len(places):]
+        out.append(w)
+    return out
+
+
+__all__ = ["DEPTH_COST", "Found", "Judge", "WIN_BONUS", "can_deal", "explore", "fingerprint",
+           "hidden_places", "judge_for", "search_moves", "unseen_cards",
+           "visible_seed", "worlds"]
