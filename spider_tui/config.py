@@ -60,7 +60,7 @@ HINT_BUDGET_MS = (10, 10_000)
 KEYMAP_IDS = frozenset({
     "help", "next_theme", "settings", "stats", "quit",
     "undo", "redo", "hint", "deal", "new_game", "choose_game", "cursor_left", "cursor_right",
-    "cursor_up", "cursor_down", "pick_drop", "to_foundation", "cancel",
+    "cursor_up", "cursor_down", "pick_drop", "to_foundation", "cells", "waste", "cancel",
     *(f"column_{i}" for i in range(1, 21)),
 })
 HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts\n"

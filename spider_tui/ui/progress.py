@@ -15,6 +15,8 @@ def run_slots(rules: RuleSet) -> int:
     """How many complete runs the runs' foundation holds (0: runs never leave the table)."""
     if not rules.runs_leave:
         return 0
+    if rules.run_piles:
+        return rules.run_piles
     if rules.win != "foundations":
         return rules.win_runs
     if rules.run_lengths != (13,):
