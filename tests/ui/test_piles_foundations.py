@@ -146,3 +146,15 @@ async def test_a_hint_lights_the_piles_it_names(spidike):
             assert lit == [f"f{move.dst - FOUND + 1}"]
         else:
             assert column(app, move.dst + 1).view.hint_target
+
+
+async def test_an_empty_foundation_of_one_suit_shows_the_card_it_starts_with():
+    from spider_tui.engine import Game
+
+    app = make_app(Game.new("cicely", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        marks = [p.view.empty_mark for p in app.game_screen.piles if p.view.label[0] == "f"]
+        assert marks == ["A♠", "A♥", "A♦", "A♣", "K♠", "K♥", "K♦", "K♣"]
+        # A dot before it: an empty place, not a card.
+        assert "·A♠" in "".join(seg.text for seg in pile(app, "f1").render_line(1))

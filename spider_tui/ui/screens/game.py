@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure
-from ...engine.cards import RANKS, glyph
+from ...engine.cards import RANKS, SUIT_GLYPHS, glyph
 from ...engine.piles import (CELL, CELL_KIND, COLUMN, FOUND, FOUNDATION_KIND, RESERVE_KIND,
                              STOCK,
                              WASTE, WASTE_KIND, code_kind, describe_pile, pile_name)
@@ -370,7 +370,8 @@ class GameScreen(Screen[None]):
         mark = ""
         if kind == FOUNDATION_KIND:
             group = rules.foundation_of[code - FOUND]
-            mark = RANKS[group.base - 1].replace("T", "10")
+            mark = RANKS[group.base - 1].replace("T", "10") + (
+                SUIT_GLYPHS[group.suits[0]] if group.suits else "")
         sel = self.selection
         moving = hint_move is not None and not hint_move.is_deal
         return PileSlotView(

@@ -147,7 +147,9 @@ class PileSlot(Widget):
             style = self._style("column--empty-target")
         else:
             style = self._style("column--empty")
-        mark = ("▸" if v.cursor else "") + (v.empty_mark or "··")
+        # A dot before what an empty pile takes, so that it never reads as a card there.
+        mark = ("▸" if v.cursor else "·") + v.empty_mark if v.empty_mark else (
+            ("▸" if v.cursor else "") + "··")
         if rows == 1 or w < 3:
             return mark.center(w)[:w], style
         inner = w - 2
