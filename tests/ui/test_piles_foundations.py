@@ -126,7 +126,8 @@ async def test_a_foundation_that_keeps_its_cards_says_so_when_clicked(table):
         await pilot.pause()
         assert app.game.actions == 0
         message = app.game_screen.last_message
-        assert message.startswith("Foundation 1: 1 card, up to A♠") and "stay" in message
+        assert message == ("Foundation 1: 1 card, A♠ on top; it takes a red 2 next; cards put "
+                           "there stay")
         # Its runs' foundation takes the four whole runs; the cards go to the foundations.
         assert app.game_screen.foundations.display
         assert app.game_screen.foundations.state[0] == 4

@@ -23,8 +23,7 @@ from textual.widgets import Static
 from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure
 from ...engine.cards import RANKS, SUIT_GLYPHS, glyph
 from ...engine.piles import (CELL, CELL_KIND, COLUMN, FOUND, FOUNDATION_KIND, RESERVE_KIND,
-                             STOCK,
-                             WASTE, WASTE_KIND, code_kind, describe_pile, pile_name)
+                             STOCK, WASTE, WASTE_KIND, code_kind, describe_pile, pile_name)
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import (BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, TopPlan,
                       card_width, min_size_with_piles, top_plan)
@@ -565,11 +564,12 @@ class GameScreen(Screen[None]):
         group = rules.foundation_of[code - FOUND]
         name = describe_pile(code)
         name = name[:1].upper() + name[1:]
-        held = (f"{len(cards)} card{'s' if len(cards) != 1 else ''}, up to {glyph(cards[-1])}"
+        held = (f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {glyph(cards[-1])} on top"
                 if cards else "empty")
         nxt = group.needs(cards[-1] if cards else None)
         back = "" if group.take_back else "; cards put there stay"
-        return f"{name}: {held}; {nxt}{back}"
+        takes = "it is full" if nxt == "nothing more" else f"it takes {nxt} next"
+        return f"{name}: {held}; {takes}{back}"
 
     def one_tap(self, col: int, count: int) -> None:
         """Play the clearly best place at once; light the places up and let the player click
@@ -964,15 +964,7 @@ class GameScreen(Screen[None]):
         if col >= len(self.columns):
             self.refuse(f"there is no column {col + 1} (this game has {len(self.columns)})")
             return
-        sel = self.selection
-        if sel is not None:
-            if col == sel.src:
-                if sel.best is not None:
-                    self.play_move(sel.best)
-                else:
-                    self.cancel_selection()
-            else:
-                self.drop(col)
+        if self._again_or_drop(col):
             return
         st = self.game.state
         if not st.cols[col]:
@@ -1005,7 +997,7 @@ class GameScreen(Screen[None]):
         """Pick up the waste's top card (again: its best place); cards picked up elsewhere go
         there, where the rules allow."""
         if WASTE not in self.game.rules.pile_codes:
-            self.refuse("this game has no waste: the stock deals onto the columns")
+            self.refuse("this game has no waste")
             return
         if not self._again_or_drop(WASTE):
             self._pick_pile(WASTE)
