@@ -352,6 +352,8 @@ class GameScreen(Screen[None]):
             cursor=on_top == FOUNDATION)
         self.refresh_status()
         info = self._info_text()
+        if self.piles and self.info.size.width < len(info):
+            info = ""  # no room between the piles: the lit places and the message bar tell
         if info != self._info:
             self._info = info
             self.info.update(info, layout=False)
