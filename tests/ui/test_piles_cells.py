@@ -149,4 +149,5 @@ async def test_the_c_key_in_a_game_without_cells_says_so(board):
     app = make_app(board([([], ["7H"]), ([], ["2C"])] + kings(8), filler=1))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
+        await pilot.pause()
         assert app.game_screen.last_message == "This game has no free cells"

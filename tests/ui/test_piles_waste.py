@@ -133,6 +133,7 @@ async def test_the_w_key_in_a_game_without_a_waste_says_so(board):
     app = make_app(board([([], ["7H"]), ([], ["2C"])] + kings(8), filler=1))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
+        await pilot.pause()
         assert "This game has no waste" in app.game_screen.last_message
 
 
