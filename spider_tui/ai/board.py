@@ -19,8 +19,8 @@ played here as one move and :meth:`Board.expand` turns it into the single moves 
 
 The board is the AI's *fast path*: it serves only the tables it plays exactly as the engine does
 (:func:`fast_path`): columns alone played as Spider is, built down by one rank, dealt by the rule
-set's own deal methods (which it asks, through :class:`BoardTable`). Every other table is played
-on the engine's own :class:`~spider_tui.engine.State` (:mod:`.general`).
+set's own deal methods (asked once for every case they can meet there: :class:`Tables`). Every
+other table is played on the engine's own :class:`~spider_tui.engine.State` (:mod:`.general`).
 """
 
 from __future__ import annotations
@@ -106,6 +106,7 @@ class Tables:
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
+                 "deal_targets",
                  "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
                  "run_end")
 
@@ -131,7 +132,13 @@ class Tables:
         self.ncols = rules.columns
         self.win_runs = rules.win_runs
         self.auto_remove = rules.auto_remove
-        self.needs_full = rules.deal_needs_full
+        # The deal rules as the rule set's own methods answer them, asked once: on the fast
+        # path they are RuleSet's (see fast_path), whose answers depend on the stock and on
+        # whether a column is empty alone, so a probe of each case is exact.
+        per = max(1, rules.cards_per_deal)
+        self.needs_full = rules.deal_refusal(_DealProbe(rules, 1, [0])) is not None
+        self.deal_targets = [list(rules.deal_targets(_DealProbe(rules, left, [])))
+                             for left in range(per + 1)]
         self.deck = len(rules.deck_cards())
         self.king_only = not any(comp.empty_ok[c] for c in range(n) if RANK[c] != 13)
         # Sequences of several runs move as one through empty columns (see Board.supermoves)
@@ -368,13 +375,21 @@ class Board:
         return len(self.stock) - self.sp
 
     def can_deal(self) -> bool:
-        """May the next row be dealt now? The rule set's own ``deal_refusal`` says."""
-        return self.t.rules.deal_refusal(BoardTable(self)) is None
+        """May the next row be dealt now? (The rule set's own ``deal_refusal``, as
+        :class:`Tables` asked it.)"""
+        if self.sp >= len(self.stock):
+            return False
+        if self.t.needs_full:
+            for c in self.cols:
+                if not c:
+                    return False
+        return True
 
     def deal_targets(self) -> list[int]:
-        """The columns the next deal puts a card on, in order: the rule set's own
-        ``deal_targets`` says."""
-        return self.t.rules.deal_targets(BoardTable(self))
+        """The columns the next deal puts a card on, in order (the rule set's own
+        ``deal_targets``, as :class:`Tables` asked it)."""
+        targets = self.t.deal_targets
+        return targets[min(len(self.stock) - self.sp, len(targets) - 1)]
 
     def key(self) -> tuple:
         """A hashable summary of the position (for transposition tables)."""
@@ -600,37 +615,20 @@ class Board:
         return rec
 
 
-class BoardTable:
-    """A :class:`Board` seen as the engine's read-only table view, for the rule set's deal
-    methods (only on the fast path, where they are the rule set's own: :func:`fast_path`).
-    A card the viewer cannot see shows as it is coded on the board."""
+class _DealProbe:
+    """What a rule set's deal methods read of a table, for :class:`Tables` to ask them once:
+    ``stock_left`` cards in the stock and the ``empty`` columns (the others hold a card)."""
 
-    __slots__ = ("_b",)
     waste = None
     redeals_used = 0
     cells = reserves = foundations = ()
 
-    def __init__(self, board: Board) -> None:
-        self._b = board
-
-    @property
-    def rules(self) -> RuleSet:
-        return self._b.t.rules
-
-    @property
-    def stock_left(self) -> int:
-        return len(self._b.stock) - self._b.sp
-
-    @property
-    def empty_columns(self) -> list[int]:
-        return [i for i, c in enumerate(self._b.cols) if not c]
-
-    @property
-    def columns(self) -> list[PileView]:
-        info = self._b.t.info
-        return [PileView(COLUMN, i, tuple(x % HIDDEN for x in c), info(c)[2])
-                for i, c in enumerate(self._b.cols)]
-
+    def __init__(self, rules: RuleSet, stock_left: int, empty: list[int]) -> None:
+        self.rules = rules
+        self.stock_left = stock_left
+        self.empty_columns = empty
+        self.columns = [PileView(COLUMN, i, () if i in empty else (0,), 0)
+                        for i in range(rules.columns)]
 
 def starved(t: Tables, done: int, stock_left: int) -> bool:
     """Are there too few cards left on the table (``done`` runs removed, ``stock_left`` cards

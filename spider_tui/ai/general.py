@@ -28,7 +28,8 @@ import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..engine.cards import NUM_CARDS, RANK, RED, SUIT
+from ..engine.build import suit_ok
+from ..engine.cards import NUM_CARDS, RANK
 from ..engine.errors import RuleFailure
 from ..engine.piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
 from ..engine.rules import RuleSet, compiled
@@ -87,14 +88,7 @@ class Judge:
                 want = (want - 1) % 13 + 1
             if RANK[lo] != want or not comp.link[u][lo]:
                 return False
-            rule = rules.complete if runs_count else "same-suit"
-            if rule == "same-suit":
-                return SUIT[u] == SUIT[lo]
-            if rule == "same-colour":
-                return RED[u] == RED[lo]
-            if rule == "other-colour":
-                return RED[u] != RED[lo]
-            return True
+            return suit_ok(rules.complete if runs_count else "same-suit", u, lo)
 
         pair = [[0.0] * n for _ in range(n)]
         for u in range(n):

@@ -265,6 +265,7 @@ def _stage_local(root: Board, seen: set, deadline: float, keep: int
     targets = root.deal_targets()  # on the fast path, they depend on the stock alone
     n_deal = len(targets)
     dealt = root.stock[root.sp:root.sp + n_deal]
+    deal_pairs = list(zip(targets, dealt))  # (column, the card the deal puts there)
     cands: list[tuple[float, int]] = []  # a min-heap of the best ``keep``
     # No position scores more after the deal than before it by more than this.
     gain = n_deal * max(max(row) for row in pair) + bonus
@@ -274,11 +275,11 @@ def _stage_local(root: Board, seen: set, deadline: float, keep: int
         if needs_full and not all(cols):
             return
         post = val
-        for j, i in enumerate(targets):
+        for i, card in deal_pairs:
             c = cols[i]
             if c:
-                post += pair[c[-1]][dealt[j]]
-            elif rank[dealt[j]] == 13:
+                post += pair[c[-1]][card]
+            elif rank[card] == 13:
                 post += bonus
         if len(cands) < keep:
             heapq.heappush(cands, (post, idx))

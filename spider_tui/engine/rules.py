@@ -401,7 +401,6 @@ class RuleSet:
         if not self.run_wrap and first != (KING if step < 0 else ACE):
             return False
         kind = self.complete
-        first_suit = SUIT[run[0]]
         for i in range(12):
             upper, lower = run[i], run[i + 1]
             want = RANK[upper] + step
@@ -409,16 +408,10 @@ class RuleSet:
                 want = (want - 1) % 13 + 1
             if RANK[lower] != want:
                 return False
-            if kind == "same-suit":
-                if SUIT[lower] != first_suit:
+            if kind == "any-suit":  # any run that can be lifted
+                if not self.links(upper, lower):
                     return False
-            elif kind == "same-colour":
-                if RED[lower] != RED[upper]:
-                    return False
-            elif kind == "other-colour":
-                if RED[lower] == RED[upper]:
-                    return False
-            elif not self.links(upper, lower):
+            elif not _build.suit_ok(kind, lower, upper):
                 return False
         return True
 

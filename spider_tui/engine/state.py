@@ -447,13 +447,12 @@ class GeneralState(State):
             elif kind == FOUNDATION_KIND:
                 founds.append(i)
         first_found = founds[0] if founds else 0
-        ml = rules.max_lift
-        if ml < 0:
-            free = self.free_cells()
-            cap_full = (free + 1) << len(empties)
-            cap_empty = (free + 1) << max(0, len(empties) - 1)
+        if rules.max_lift:
+            from .checks import lift_cap  # the one formula, as a refused move explains it
+
+            cap_full, cap_empty = lift_cap(self, False), lift_cap(self, True)
         else:
-            cap_full = cap_empty = ml or 1 << 30
+            cap_full = cap_empty = 1 << 30
         manual = rules.runs_leave and not rules.auto_remove
         out: list[tuple[int, int, int]] = []
         for s in range(len(piles)):
