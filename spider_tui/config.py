@@ -64,7 +64,7 @@ KEYMAP_IDS = frozenset({
     "help", "next_theme", "settings", "stats", "quit",
     "undo", "redo", "undo_all", "redo_all", "restart", "pause", "hint", "deal", "new_game",
     "choose_game", "cursor_left", "cursor_right", "cursor_up", "cursor_down", "pick_drop",
-    "to_foundation", "cancel", "same_rank", "finish",
+    "to_foundation", "cells", "waste", "cancel", "same_rank", "finish",
     *(f"column_{i}" for i in range(1, 21)),
 })
 HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts\n"

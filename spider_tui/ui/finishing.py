@@ -16,9 +16,17 @@ SOLVE_SECONDS = 8.0
 
 
 def can_finish(game: Game) -> bool:
-    """Is the game in play with every card face up and nothing left to deal?"""
+    """Is the game in play with every card face up and nothing left to deal? A game dealt
+    open (every card face up, no stock: Spidercells, Simple Simon) is that from its first
+    move, when finishing it would be solving it for the player; it is offered there once every
+    column lies in order (each column's face-up cards one run that can be picked up)."""
     st = game.state
-    return game.status == PLAYING and not st.stock_left and not any(st.down)
+    if game.status != PLAYING or st.stock_left or any(st.down):
+        return False
+    start = game.start
+    if start.stock_left or any(start.down):
+        return True  # the cards hidden at the deal are all in sight now
+    return all(st.rs[i] <= st.down[i] for i in range(len(st.cols)))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from ..engine import Game, Move
 from ..engine.cards import glyph
-from .ranking import useful_moves
+from ..engine.piles import COLUMN, FOUNDATION_KIND, code_kind, describe_pile
+from .ranking import deal_words, pile_cards, useful_moves
 
 
 @dataclass(frozen=True)
@@ -80,17 +81,24 @@ def winnable(variant_id: str) -> list[int]:
 
 
 def describe(game: Game, move: Move) -> str:
-    """A move in a player's words: "8♠ 7♠ from column 4 onto 9♥ in column 8"."""
-    st = game.state
+    """A move in a player's words: "8♠ 7♠ from column 4 onto 9♥ in column 8", "A♠ from free
+    cell 1 to foundation 2", "turn the stock onto the waste"."""
     if move.is_deal:
-        return "deal a new row"
-    a = st.cols[move.src]
+        return deal_words(game)
+    a, _ = pile_cards(game, move.src)
     k = move.count or 1
     cards = " ".join(glyph(c) for c in a[len(a) - k:]) if k <= 3 else (
         f"{glyph(a[len(a) - k])}…{glyph(a[-1])}")
+    source = f"from {describe_pile(move.src)}"
     if move.dst is None or move.dst < 0:
-        return f"{cards} from column {move.src + 1} to the foundation"
-    b = st.cols[move.dst]
-    where = f"onto {glyph(b[-1])} in column {move.dst + 1}" if b else (
-        f"into empty column {move.dst + 1}")
-    return f"{cards} from column {move.src + 1} {where}"
+        return f"{cards} {source} to the foundation"
+    kind = code_kind(move.dst)
+    b, _ = pile_cards(game, move.dst)
+    if kind == COLUMN:
+        where = f"onto {glyph(b[-1])} in column {move.dst + 1}" if b else (
+            f"into empty column {move.dst + 1}")
+    elif kind == FOUNDATION_KIND:
+        where = f"to {describe_pile(move.dst)}" + (f" (onto {glyph(b[-1])})" if b else "")
+    else:
+        where = f"into {describe_pile(move.dst)}"
+    return f"{cards} {source} {where}"

@@ -124,3 +124,113 @@ def card_width(column_width: int) -> int:
 def min_size(columns: int) -> tuple[int, int]:
     """The smallest terminal (width, height) that plays a game of ``columns`` columns."""
     return columns * (MIN_CARD_WIDTH + 1), CHROME_ROWS + MIN_COLUMN_ROWS
+
+
+# ---------------------------------------------------------------------- the row of piles on top
+#
+# A game with piles beyond the columns (free cells, reserves, foundations built card by card, a
+# waste) shows them in the top row, each a slot with its name over its top card: the stock and
+# the waste on the left, then the cells and the reserves; the foundations on the right, before
+# the complete runs' foundation. What gives way when the row is short of room, in order: the
+# slots narrow to 5 cells, the waste shows only its top card, the slots narrow to 4 (the
+# narrowest card), the stock drops its word, the runs' foundation shows one sign per run.
+
+#: The narrowest pile slot: "10♥" and a cell of gap.
+MIN_SLOT_WIDTH = 4
+#: A slot of a short terminal's top row.
+SHORT_SLOT_WIDTH = 5
+#: The waste shows its last cards fanned out, the top one whole and this many cells of each
+#: card under it.
+WASTE_FAN = 3
+FAN_STEP = 3
+#: The stock: the card with its count and the word ("deals"), or the card alone.
+STOCK_WIDE, STOCK_NARROW = 13, 6
+TALL_STOCK_WIDE, TALL_STOCK_NARROW = 16, 8
+
+
+@dataclass(frozen=True)
+class TopPlan:
+    """Widths in the top row of a game with piles (cells of the terminal)."""
+
+    stock: int
+    #: Each cell, reserve and card-by-card foundation.
+    slot: int
+    #: Cards of the waste shown (0: the game has none).
+    fan: int
+    #: The complete runs' foundation (0: the game has none).
+    runs: int
+    #: The runs' foundation shows one sign per run.
+    runs_compact: bool = False
+    #: Rows of the top row: the names, then the cards.
+    height: int = 2
+
+    @property
+    def waste(self) -> int:
+        return self.slot + FAN_STEP * (self.fan - 1) if self.fan else 0
+
+    def width(self, piles: int) -> int:
+        return self.stock + self.slot * piles + self.waste + self.runs
+
+
+def pile_box_rows(screen_height: int) -> int:
+    """Rows of a pile's card in the top row: one on a short terminal; card-sized on a tall one
+    (as tall as a column's exposed card)."""
+    if screen_height < TALL_HEIGHT:
+        return 1
+    return 5 if screen_height >= 36 else 3
+
+
+def runs_width(slots: int, *, boxed: bool, compact: bool) -> int:
+    """The runs' foundation's width (its right padding included)."""
+    if not slots:
+        return 0
+    if compact:
+        return slots + 2
+    return slots * (5 if boxed else 4) + 1
+
+
+def top_plan(width: int, *, piles: int, waste: bool, run_slots: int, screen_height: int,
+             ideal_slot: int = SHORT_SLOT_WIDTH, stock: bool = True) -> TopPlan:
+    """How the top row of a game with ``piles`` cells, reserves and card foundations (and a
+    waste, and ``run_slots`` complete runs to hold, and a stock) fits ``width`` cells; the last
+    resort when nothing fits is the narrowest of everything (the screen then says it is too
+    small)."""
+    rows = pile_box_rows(screen_height)
+    tall = rows > 1
+    wide_stock, narrow_stock = ((TALL_STOCK_WIDE, TALL_STOCK_NARROW) if tall
+                                else (STOCK_WIDE, STOCK_NARROW))
+    if not stock:
+        wide_stock = narrow_stock = 0
+    ideal = max(MIN_SLOT_WIDTH, ideal_slot if tall else min(ideal_slot, SHORT_SLOT_WIDTH))
+    fan = WASTE_FAN if waste else 0
+
+    def plan(slot: int, fan: int, stock: int, boxed: bool, compact: bool) -> TopPlan:
+        return TopPlan(stock, slot, fan, runs_width(run_slots, boxed=boxed, compact=compact),
+                       compact and bool(run_slots), 1 + rows)
+
+    one = 1 if fan else 0
+    candidates = [plan(s, fan, wide_stock, tall, False)
+                  for s in range(ideal, SHORT_SLOT_WIDTH - 1, -1)]
+    candidates += [
+        plan(SHORT_SLOT_WIDTH, one, wide_stock, tall, False),
+        plan(MIN_SLOT_WIDTH, one, wide_stock, tall, False),
+        plan(MIN_SLOT_WIDTH, one, narrow_stock, tall, False),
+        plan(MIN_SLOT_WIDTH, one, narrow_stock, False, False),
+        plan(MIN_SLOT_WIDTH, one, narrow_stock, False, True),
+    ]
+    for p in candidates:
+        if p.width(piles) <= width:
+            return p
+    return candidates[-1]
+
+
+def min_size_with_piles(columns: int, piles: int, waste: bool, run_slots: int,
+                        stock: bool = True) -> tuple[int, int]:
+    """The smallest terminal that plays a game of ``columns`` columns with ``piles`` cells,
+    reserves and card foundations (and a waste) in the top row, which takes a row more."""
+    w, h = min_size(columns)
+    if not piles and not waste:
+        return w, h
+    top = top_plan(0, piles=piles, waste=waste, run_slots=run_slots, screen_height=0,
+                   stock=stock)
+    return max(w, top.width(piles)), h + 1

@@ -169,23 +169,6 @@ async def test_registered_themes_are_textual_themes_with_card_colours():
             app.theme_variables["table"] == "#000000"
 
 
-@pytest.mark.parametrize("variant", sorted(get_manager().catalog.variants))
-async def test_every_variant_fits_80x24(variant):
-    app = make_app(Game.new(variant, 11))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert not app.screen.query_one("#too-small").display
-        cols = app.game_screen.columns
-        assert len(cols) == app.game.rules.columns
-        for i, col in enumerate(cols):
-            r = col.region
-            assert r.width >= 5 and r.right <= SIZE[0] and r.height >= 8
-            # Every card of the column is drawn or counted (Rouge et Noir deals column 10 none).
-            dealt = bool(app.game.state.cols[i])
-            x0, _ = col.card_span()  # cards are centred in a wide column (Daddy Longlegs' 4)
-            assert col.hit(x0 + 1, 1)[0] in (("back", "backs", "card") if dealt else ("empty",))
-
-
 async def test_below_the_minimum_size_it_says_so():
     app = make_app(Game.new("big-spider", 1))
     async with app.run_test(size=(50, 10)) as pilot:

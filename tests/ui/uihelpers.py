@@ -72,3 +72,26 @@ async def help_rows(app: SpiderApp, pilot) -> list[str]:
             return rows
         scroll.scroll_relative(y=box.height, animate=False)
         await pilot.pause()
+
+
+def piles_position(columns: Sequence[tuple[Sequence[str], Sequence[str]]], *, variant: str,
+                   stock: Sequence[str] = (), completed: Sequence = (),
+                   **piles: Sequence) -> str:
+    """A ``spider-position/2`` file with piles beyond the columns: ``cells``, ``reserves``,
+    ``foundations`` (lists of card lists, bottom first), ``waste`` (a card list), ``redeals``."""
+    return tomli_w.dumps({
+        "format": "spider-position/2", "variant": variant, "house_rules": [],
+        "completed": list(completed), "stock": list(stock),
+        **{k: v if isinstance(v, int) else [list(p) if not isinstance(p, str) else p for p in v]
+           for k, v in piles.items()},
+        "columns": [{"down": list(d), "up": list(u)} for d, u in columns],
+    })
+
+
+def pile(app: SpiderApp, name: str):
+    """The slot of pile ``name`` (``c1``, ``r2``, ``f1``, ``w``) in the top row."""
+    return app.game_screen.query_one(f"#pile-{name}")
+
+
+#: Where to click a pile's slot: on its card, under its name.
+PILE_SPOT = (1, 1)

@@ -23,13 +23,18 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure, Step
-from ...engine.cards import RANK, glyph
+from ...engine.cards import RANK, RANKS, SUIT_GLYPHS, glyph
+from ...engine.piles import (CELL, CELL_KIND, COLUMN, FOUND, FOUNDATION_KIND, RESERVE_KIND,
+                             STOCK, WASTE, WASTE_KIND, code_kind, describe_pile, pile_name)
 from .. import finishing, motion
 from ..hinting import DemoPlayer, HintView, describe, get_hints
-from ..layout import BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, min_size
-from ..ranking import best_tier, column_moves, destinations
+from ..layout import (BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, TopPlan,
+                      card_width, min_size_with_piles, top_plan)
+from ..progress import progress, run_slots, won_words
+from ..ranking import best_tier, column_moves, destinations, rank_move, sensible_moves
 from ..widgets.celebration import Celebration
 from ..widgets.column import Column, ColumnView
+from ..widgets.piles import PileSlot, PileSlotView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
 from ..widgets.key_bar import KeyBar
@@ -56,10 +61,11 @@ FLASH_SECONDS = 1.6
 class Selection:
     """Cards picked up and waiting for a destination."""
 
+    #: The pile they come from: a pile code (a column's 0-based number, ``CELL + j``...).
     src: int
     #: How many cards; ``None`` when a column was picked by its number (the target decides).
     count: int | None
-    #: Destinations to highlight (``FOUNDATION`` for the foundations).
+    #: Destinations to highlight, pile codes (``FOUNDATION`` for the runs' foundation).
     targets: tuple[int, ...] = ()
     #: What taking the same cards again plays (the best move), if anything.
     best: Move | None = None
@@ -71,6 +77,7 @@ class Selection:
 class Press:
     """A mouse button held down on the table, which may become a drag."""
 
+    #: What was pressed, as :meth:`GameScreen._hit` says.
     target: tuple
     start: Offset
     dragging: bool = False
@@ -90,6 +97,16 @@ class HintState:
 
 class Table(Vertical):
     """The stock, the foundations and the columns: the part of the screen that takes the mouse."""
+
+
+def top_order(game: Game) -> tuple[list[int], list[int]]:
+    """The piles beyond the columns as the top row shows them: on the left, after the stock,
+    the waste, the free cells and the reserves; on the right the card-by-card foundations."""
+    codes = [c for c in game.rules.pile_codes if c >= CELL]
+    left = [c for c in codes if code_kind(c) == WASTE_KIND]
+    left += [c for c in codes if code_kind(c) in (CELL_KIND, RESERVE_KIND)]
+    right = [c for c in codes if code_kind(c) == FOUNDATION_KIND]
+    return left, right
 
 
 class Board(Horizontal):
@@ -132,6 +149,8 @@ class GameScreen(Screen[None]):
         Binding("down,j", "cursor(0, 1)", "Down", show=False, id="cursor_down"),
         Binding("enter,space", "pick_drop", "Pick up / drop", show=False, id="pick_drop"),
         Binding("f,F", "to_foundation", "To foundation", show=False, id="to_foundation"),
+        Binding("c,C", "cells", "Free cell", show=False, id="cells"),
+        Binding("w,W", "waste", "Waste", show=False, id="waste"),
         Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
         Binding("e,equals_sign", "same_rank", "Same rank", show=False, id="same_rank"),
         Binding("a,A", "finish", "Finish for me", show=False, id="finish"),
@@ -157,10 +176,16 @@ class GameScreen(Screen[None]):
         self.too_small = Static("", id="too-small", markup=False)
         self.footer = KeyBar()
         self.columns: list[Column] = []
+        #: The piles of the top row beyond the columns (cells, reserves, foundations, waste).
+        self.piles: list[PileSlot] = []
+        self.top_plan: TopPlan | None = None
         self.selection: Selection | None = None
         self.press: Press | None = None
         self.cursor_col = 0
         self.cursor_idx: int | None = None
+        #: The keyboard cursor on the top row: a pile code, ``STOCK`` or ``FOUNDATION`` (the
+        #: runs' foundation); None when it is on the columns.
+        self.cursor_top: int | None = None
         self.cursor_visible = False
         self.hint: HintState | None = None
         self.hint_shown: HintView | None = None
@@ -241,11 +266,72 @@ class GameScreen(Screen[None]):
         self.flash = set()
         self.cursor_col = min(self.cursor_col, n - 1)
         self.cursor_idx = None
+        self.cursor_top = None
         self.stop_demo(quiet=True)
         self.finding = None
+        self._load_piles()
         self._check_size()
         self.refresh_board()
         self.offer_finish()
+
+    def _load_piles(self) -> None:
+        """The top row's piles for this game: slots for cells, reserves, card foundations and
+        the waste (mounted again only when the game's piles differ), and the runs'
+        foundation where runs leave the table."""
+        left, right = top_order(self.game)
+        if [p.code for p in self.piles] != left + right:
+            for slot in self.piles:
+                slot.remove()
+            self.piles = [PileSlot(self._empty_view(c), self.palette) for c in left + right]
+            self.top_plan = None  # the new slots get their widths
+            top = self.query_one("#top", Horizontal)
+            if left:
+                top.mount(*self.piles[:len(left)], before=self.info)
+            if right:
+                top.mount(*self.piles[len(left):], after=self.info)
+        self.set_class(bool(self.piles), "-piles")
+        self.stock.display = self._has_stock()
+        self.foundations.display = run_slots(self.game.rules) > 0
+        self._fit_top()
+
+    def _has_stock(self) -> bool:
+        """Does this game have a stock (a game dealt whole at the start has none to show)?"""
+        rules = self.game.rules
+        return rules.stock_size > 0 or rules.deal_to == "waste"
+
+    @staticmethod
+    def _empty_view(code: int) -> PileSlotView:
+        return PileSlotView(code, pile_name(code), code_kind(code))
+
+    def _fit_top(self) -> None:
+        """Share the top row's width out among the stock, the piles and the runs' foundation
+        (a game of columns alone keeps the stylesheet's layout)."""
+        top = self.query_one("#top", Horizontal)
+        if not self.piles:
+            if self.top_plan is not None:
+                self.top_plan = None
+                top.styles.height = None
+                self.stock.styles.width = None
+                self.foundations.styles.width = None
+            return
+        w, h = self.size.width, self.size.height
+        if not w or not h:
+            return
+        rules = self.game.rules
+        waste = any(p.view.kind == WASTE_KIND for p in self.piles)
+        ideal = card_width(w // max(1, rules.columns)) + 1
+        plan = top_plan(w, piles=len(self.piles) - waste, waste=waste,
+                        run_slots=run_slots(rules), screen_height=h, ideal_slot=ideal,
+                        stock=self._has_stock())
+        if plan == self.top_plan:
+            return
+        self.top_plan = plan
+        top.styles.height = plan.height
+        self.stock.styles.width = plan.stock or None
+        self.foundations.styles.width = plan.runs or None
+        for slot in self.piles:
+            slot.styles.width = plan.waste if slot.view.kind == WASTE_KIND else plan.slot
+        self.refresh_board()
 
     # ------------------------------------------------------------------ drawing
 
@@ -257,11 +343,12 @@ class GameScreen(Screen[None]):
         drag = self.press if self.press is not None and self.press.dragging else None
         targets = set(drag.targets if drag else sel.targets if sel else ())
         hint_move = self.hint_shown.move if self.hint_shown else None
+        dragged = drag.target[1] if drag is not None and drag.count else None
         for i, column in enumerate(self.columns):
             cards = tuple(st.cols[i])
             n = len(cards)
             selected_from = -1
-            if drag is not None and drag.target[1] == i and drag.count:
+            if dragged == i and drag is not None:
                 selected_from = n - drag.count
             elif sel is not None and sel.src == i:
                 selected_from = n - sel.count if sel.count else st.rs[i]
@@ -272,33 +359,80 @@ class GameScreen(Screen[None]):
                     hint_from = n - (hint_move.count or 1)
                 hint_target = hint_move.dst == i
             cursor = None
-            if self.cursor_visible and self.cursor_col == i:
+            if self.cursor_visible and self.cursor_top is None and self.cursor_col == i:
                 cursor = self._cursor_card(i) if cards else -1
+            shown = st.shown[i] if st.shown is not None and i < len(st.shown) else frozenset()
             column.show(ColumnView(
-                number=i + 1, cards=cards, down=st.down[i], lift_from=st.rs[i],
+                number=i + 1, cards=cards, down=st.down[i], shown=shown, lift_from=st.rs[i],
                 selected_from=selected_from, hint_from=hint_from, target=i in targets,
                 hint_target=hint_target, cursor=cursor, flash=i in self.flash,
                 four_colour=four, same_rank=self.same_rank,
                 hidden_from=self.motion.hidden.get(i, -1)))
-        self.stock.show(game.deals_left, hinted=bool(hint_move and hint_move.is_deal))
+        for slot in self.piles:
+            slot.show(self._pile_view(slot.code, targets, hint_move, dragged))
+        hinted = bool(hint_move and hint_move.is_deal)
+        on_top = self.cursor_top if self.cursor_visible else None
+        if game.rules.deal_to == "waste":
+            self.stock.show(game.deals_left, hinted,
+                            word="turn" if game.deals_left == 1 else "turns",
+                            redeal=st.redeals < game.rules.redeals, cursor=on_top == STOCK)
+        else:
+            self.stock.show(game.deals_left, hinted=hinted, cursor=on_top == STOCK)
+        simple_runs = all(len(r) == 13 for r in st.runs) and game.rules.run_order == "down"
         self.foundations.show(
-            game.rules.win_runs, tuple(st.done),
+            run_slots(game.rules), tuple(st.done),
             target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
-            four_colour=four, hidden=frozenset(self.motion.hidden_slots))
+            four_colour=four, hidden=frozenset(self.motion.hidden_slots),
+            firsts=None if simple_runs else tuple(r[0] for r in st.runs),
+            cursor=on_top == FOUNDATION)
         self.refresh_status()
         info = self._info_text()
+        if self.piles and self.info.size.width < len(info):
+            info = ""  # no room between the piles: the lit places and the message bar tell
         if info != self._info:
             self._info = info
             self.info.update(info, layout=False)
 
+    def _pile_view(self, code: int, targets: set[int], hint_move: Move | None,
+                   dragged: int | None) -> PileSlotView:
+        """What the slot of pile ``code`` (not a column) shows now."""
+        game = self.game
+        st = game.state
+        rules = game.rules
+        i = rules.pile_index(code)
+        kind = rules.pile_kinds[i]
+        cards = st.piles[i]
+        fan = self.top_plan.fan if self.top_plan is not None and kind == WASTE_KIND else 1
+        mark = ""
+        if kind == FOUNDATION_KIND:
+            group = rules.foundation_of[code - FOUND]
+            mark = RANKS[group.base - 1].replace("T", "10") + (
+                SUIT_GLYPHS[group.suits[0]] if group.suits else "")
+        sel = self.selection
+        moving = hint_move is not None and not hint_move.is_deal
+        return PileSlotView(
+            code=code, label=pile_name(code), kind=kind,
+            cards=tuple(cards[-fan:]) if cards else (), count=len(cards),
+            show_count=kind in (WASTE_KIND, RESERVE_KIND) or (
+                kind == CELL_KIND and rules.cell_capacity != 1),
+            movable=st.rs[i] < len(cards), empty_mark=mark,
+            selected=dragged == code or (dragged is None and sel is not None
+                                         and sel.src == code),
+            target=code in targets,
+            hint_from=moving and hint_move.src == code,
+            hint_target=moving and hint_move.dst == code,
+            cursor=self.cursor_visible and self.cursor_top == code,
+            four_colour=self.app.config.four_colour)
+
     def refresh_status(self) -> None:
         game = self.game
         rules = game.rules
+        label, figure = progress(game)
         self.status_bar.show(
             name=rules.name, house_rules=",".join(rules.house_rules),
             deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
-            runs=f"{game.runs_removed}/{rules.win_runs}", deals=str(game.deals_left))
+            runs=figure, progress=label, deals=str(game.deals_left))
         self.app.report_news()  # a plugin's scheme or variant that failed just now, say
 
     def _info_text(self) -> str:
@@ -307,12 +441,14 @@ class GameScreen(Screen[None]):
         if self.finding is not None:
             return "Looking for the win…"
         if self.press is not None and self.press.dragging:
-            return "Drop on a highlighted column"
+            return "Drop on a highlighted column" if not self.piles else "Drop on a lit place"
         sel = self.selection
         if sel is not None:
-            where = ", ".join("foundation" if t == FOUNDATION else str(t + 1) for t in sel.targets)
-            return (f"Column {sel.src + 1} to: {where}" if where
-                    else f"Column {sel.src + 1}: no place to go (Esc)")
+            where = ", ".join("foundation" if t == FOUNDATION else pile_name(t)
+                              for t in sel.targets)
+            name = describe_pile(sel.src)
+            name = name[:1].upper() + name[1:]
+            return f"{name} to: {where}" if where else f"{name}: no place to go (Esc)"
         if finishing.can_finish(self.game):
             return f"{self.key_label('finish')}: finish for me"
         return ""
@@ -429,13 +565,33 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ choosing moves
 
-    def _lift_problem(self, col: int, index: int) -> str | None:
-        """Why the cards from ``index`` down cannot be picked up, or None."""
+    def _cards(self, code: int) -> list[int]:
+        """The cards of pile ``code`` (a column's number or another pile's code)."""
         st = self.game.state
+        if 0 <= code < len(st.cols):
+            return st.cols[code]
+        return st.piles[self.game.rules.pile_index(code)]
+
+    def _lift_problem(self, col: int, index: int) -> str | None:
+        """Why the cards from ``index`` down cannot be picked up from pile ``col`` (of another
+        pile than a column, its top card), or None."""
+        st = self.game.state
+        if code_kind(col) != COLUMN:
+            i = self.game.rules.pile_index(col)
+            if not st.piles[i]:
+                return f"{describe_pile(col)} is empty"
+            if st.rs[i] >= len(st.piles[i]):
+                if code_kind(col) == FOUNDATION_KIND:
+                    return "cards on the foundations stay there in this game"
+                return f"nothing can be lifted from {describe_pile(col)}"
+            return None
         a = st.cols[col]
         if not a:
             return f"column {col + 1} is empty"
         if index < st.down[col]:
+            if st.is_face_up(col, index):
+                return (f"{glyph(a[index])} lies under a face-down card: it can be played "
+                        "when the cards on it are gone")
             return "that card is face down"
         j = st.rs[col]
         if index < j:
@@ -448,16 +604,26 @@ class GameScreen(Screen[None]):
         return None
 
     def _legal_targets(self, src: int, count: int | None) -> tuple[int, ...]:
+        """Every pile the cards may go to: the legal moves' targets, and the empty cells and
+        foundations alike to an empty one among them (the moves list one for all)."""
         out = []
         for m in self.game.legal_moves():
             if m.is_deal or m.src != src or (count is not None and m.count != count):
                 continue
             if m.dst not in out:
                 out.append(m.dst)
+        empty_kinds = {code_kind(d) for d in out
+                       if d >= CELL and code_kind(d) in (CELL_KIND, FOUNDATION_KIND)
+                       and not self._cards(d)}
+        for code in self.game.rules.pile_codes:
+            if (code >= CELL and code not in out and code_kind(code) in empty_kinds
+                    and not self._cards(code)
+                    and self.game.is_legal(Move(src, code, count))):
+                out.append(code)
         return tuple(out)
 
     def tap(self, col: int, index: int) -> None:
-        """A click on card ``index`` of column ``col``."""
+        """A click on card ``index`` of pile ``col`` (a column; another pile's top card)."""
         sel = self.selection
         if sel is not None:
             if col == sel.src:
@@ -468,7 +634,9 @@ class GameScreen(Screen[None]):
                 return
             self.drop(col)
             return
-        a = self.game.state.cols[col]
+        a = self._cards(col)
+        if code_kind(col) != COLUMN:
+            index = len(a) - 1
         problem = self._lift_problem(col, index)
         if problem:
             self.refuse(problem)
@@ -479,18 +647,42 @@ class GameScreen(Screen[None]):
         else:
             self.select(col, count, mouse=True)
 
+    def tap_pile(self, code: int) -> None:
+        """A click on a pile of the top row (not the stock): its top card, as a tap on a card;
+        with cards picked up, put them there."""
+        if self.selection is None and code_kind(code) == FOUNDATION_KIND:
+            problem = self._lift_problem(code, -1)
+            if problem:
+                self.say(self._foundation_words(code))
+                return
+        self.tap(code, -1)
+
+    def _foundation_words(self, code: int) -> str:
+        """What a card-by-card foundation holds and takes next, in a player's words."""
+        rules = self.game.rules
+        cards = self._cards(code)
+        group = rules.foundation_of[code - FOUND]
+        name = describe_pile(code)
+        name = name[:1].upper() + name[1:]
+        held = (f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {glyph(cards[-1])} on top"
+                if cards else "empty")
+        nxt = group.needs(cards[-1] if cards else None)
+        back = "" if group.take_back else "; cards put there stay"
+        takes = "it is full" if nxt == "nothing more" else f"it takes {nxt} next"
+        return f"{name}: {held}; {takes}{back}"
+
     def one_tap(self, col: int, count: int) -> None:
         """Play the clearly best place at once; light the places up and let the player click
         one when several are as good, or when every place breaks a run joined in suit."""
         ranked = destinations(self.game, col, count)
-        a = self.game.state.cols[col]
+        a = self._cards(col)
         card = glyph(a[len(a) - count])
         if not ranked:
             self.refuse(f"{card} has nowhere to go")
             return
         if ranked[0].penalised:
             self.selection = Selection(col, count, tuple(r.move.dst for r in ranked), None)
-            self.say(f"{card} has nowhere useful to go; click a lit column (or drag it there) "
+            self.say(f"{card} has nowhere useful to go; click a lit place (or drag it there) "
                      "to move it anyway", "warning")
             self.refresh_board()
             return
@@ -519,20 +711,33 @@ class GameScreen(Screen[None]):
         self.selection = None
         self.refresh_board()
 
-    def _move_for(self, src: int, count: int | None, dst: int) -> Move:
-        """The move of the picked-up cards onto ``dst``; IllegalMove says why there is none."""
+    @staticmethod
+    def _same_kind(dst: int, kind_of: int) -> bool:
+        """Is ``dst`` a pile of the kind ``kind_of`` stands for (``CELL``: any free cell;
+        ``FOUNDATION``: the runs' foundation or any card-by-card one)?"""
+        if kind_of == FOUNDATION:
+            return dst == FOUNDATION or (dst >= 0 and code_kind(dst) == FOUNDATION_KIND)
+        return dst >= 0 and code_kind(dst) == code_kind(kind_of)
+
+    def _move_for(self, src: int, count: int | None, dst: int, anywhere: bool = False) -> Move:
+        """The move of the picked-up cards onto ``dst`` (with ``anywhere``, onto the best pile
+        of its kind: a free cell, a foundation); IllegalMove says why there is none."""
         legal = [m for m in self.game.legal_moves()
-                 if not m.is_deal and m.src == src and m.dst == dst
+                 if not m.is_deal and m.src == src
+                 and (m.dst == dst or (anywhere and self._same_kind(m.dst, dst)))
                  and (count is None or m.count == count)]
+        if legal and anywhere:
+            return max(legal, key=lambda m: rank_move(self.game, m).key)
         if legal:
             return max(legal, key=lambda m: m.count or 0)
-        return self.game.resolve(Move(src, dst, count, explicit=count is not None))
+        return self.game.resolve(Move(src, dst, count, explicit=count is not None,
+                                      anywhere=anywhere))
 
-    def drop(self, dst: int) -> None:
+    def drop(self, dst: int, anywhere: bool = False) -> None:
         sel = self.selection
         assert sel is not None
         try:
-            move = self._move_for(sel.src, sel.count, dst)
+            move = self._move_for(sel.src, sel.count, dst, anywhere)
         except IllegalMove as e:
             self.refuse(e)
             if sel.mouse:
@@ -544,9 +749,10 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ the mouse
 
     def _hit(self, screen_x: int, screen_y: int) -> tuple | None:
-        """What the pointer is over: ("column", i, row kind, card index), ("stock",),
-        ("foundation",) or None. Cards drawn over the table (the dragged cards, cards on their
-        way) are looked through: a click means what lies under them."""
+        """What the pointer is over: ("column", i, row kind, card index), ("pile", code) (a
+        cell, a reserve, a card-by-card foundation, the waste), ("stock",), ("foundation",)
+        (the runs' foundation) or None. Cards drawn over the table (the dragged cards, cards on
+        their way) are looked through: a click means what lies under them."""
         try:
             widget, region = next(((w, r) for w, r in self.get_widgets_at(screen_x, screen_y)
                                    if not isinstance(w, (CardSprite, Celebration))),
@@ -558,6 +764,8 @@ class GameScreen(Screen[None]):
         if isinstance(widget, Column):
             kind, index = widget.hit(screen_x - region.x, screen_y - region.y)
             return ("column", widget.index, kind, index)
+        if isinstance(widget, PileSlot):
+            return ("pile", widget.code)
         if isinstance(widget, Stock):
             return ("stock",)
         if isinstance(widget, Foundations):
@@ -606,14 +814,20 @@ class GameScreen(Screen[None]):
             press.over = over
             self._show_ghost(press, Offset(event.screen_x, event.screen_y))
 
-    @staticmethod
-    def _draggable(target: tuple) -> bool:
-        """Only a face-up card can be dragged (with the cards below it)."""
+    def _draggable(self, target: tuple) -> bool:
+        """Only a face-up card can be dragged (with the cards below it); of another pile,
+        its top card when it can be played."""
+        if target[0] == "pile":
+            return self._lift_problem(target[1], -1) is None
         return target[0] == "column" and target[2] in (CARD, FACE)
 
     def _start_drag(self, press: Press) -> None:
-        _, col, _, index = press.target
-        a = self.game.state.cols[col]
+        if press.target[0] == "pile":
+            col = press.target[1]
+            index = len(self._cards(col)) - 1
+        else:
+            _, col, _, index = press.target
+        a = self._cards(col)
         press.count = max(0, len(a) - index) if a else 0
         press.dragging = True
         if press.count and self._lift_problem(col, index) is None:
@@ -624,12 +838,13 @@ class GameScreen(Screen[None]):
 
     def _show_ghost(self, press: Press, at: Offset) -> None:
         """The cards being dragged, all of them, under the pointer."""
-        a = self.game.state.cols[press.target[1]]
+        a = self._cards(press.target[1])
         cards = tuple(a[len(a) - press.count:]) if press.count else ()
         if not cards:
             self.ghost.hide()
             return
-        width = self.columns[press.target[1]].card_span()[1]
+        src = press.target[1]
+        width = self.columns[src if code_kind(src) == COLUMN else 0].card_span()[1]
         self.ghost.follow(cards, at, width=max(4, width), four_colour=self.app.config.four_colour,
                           screen_height=self.size.height)
 
@@ -667,6 +882,9 @@ class GameScreen(Screen[None]):
         if target[0] == "foundation":
             self.tap_foundation()
             return
+        if target[0] == "pile":
+            self.tap_pile(target[1])
+            return
         _, col, kind, index = target
         sel = self.selection
         if kind in (MORE_UP, MORE_DOWN):
@@ -678,18 +896,19 @@ class GameScreen(Screen[None]):
         elif sel is not None:
             self.cancel_selection()  # the felt of the cards' own column: put them back
         elif kind in (BACK, BACKS):
-            self.refuse("that card is face down")
+            self.refuse(self._lift_problem(col, index) or "that card is face down")
 
     def _drop_drag(self, press: Press, over: tuple | None) -> None:
         src = press.target[1]
-        if over is None or (over[0] == "column" and over[1] == src) or over[0] == "stock":
+        if (over is None or (over[0] in ("column", "pile") and over[1] == src)
+                or over[0] == "stock"):
             self.refresh_board()  # dropped nowhere: the cards go back
             return
         dst = FOUNDATION if over[0] == "foundation" else over[1]
         try:
             if not press.count:
-                raise IllegalMove(f"column {src + 1} is empty")
-            a = self.game.state.cols[src]
+                raise IllegalMove(f"{describe_pile(src)} is empty")
+            a = self._cards(src)
             problem = self._lift_problem(src, len(a) - press.count)
             if problem:
                 raise IllegalMove(problem)
@@ -783,26 +1002,90 @@ class GameScreen(Screen[None]):
         if not self.cursor_visible:
             self.cursor_visible = True
             if self.selection is not None:
-                self.cursor_col = self.selection.src
+                src = self.selection.src
+                if code_kind(src) == COLUMN:
+                    self.cursor_col, self.cursor_top = src, None
+                else:
+                    self.cursor_top = src
+        elif self.cursor_top is not None:
+            stops = self._top_stops()
+            if dx and stops:
+                here = stops.index(self.cursor_top) if self.cursor_top in stops else 0
+                self.cursor_top = stops[(here + dx) % len(stops)]
+            elif dy > 0:
+                self.cursor_col = self._nearest(self._top_widget(self.cursor_top),
+                                                self.columns)
+                self.cursor_top = None
+                self.cursor_idx = None
         elif dx:
             self.cursor_col = (self.cursor_col + dx) % n
             self.cursor_idx = None
         elif dy:
             st = self.game.state
             a = st.cols[self.cursor_col]
-            if a:
+            # Up from the first face-up card: the top row. The face-up cards above the run
+            # that can be picked up are stops too (to light their rank, or to be told why
+            # they cannot be lifted).
+            at_top = not a or self._cursor_card(self.cursor_col) <= st.down[self.cursor_col]
+            if dy < 0 and at_top:
+                stops = self._top_stops()
+                widgets = [self._top_widget(c) for c in stops]
+                if stops:
+                    i = self._nearest(self.columns[self.cursor_col], widgets)
+                    self.cursor_top = stops[i]
+            elif a:
                 idx = self._cursor_card(self.cursor_col) + dy
                 self.cursor_idx = max(st.down[self.cursor_col], min(len(a) - 1, idx))
                 self.columns[self.cursor_col].reveal(self.cursor_idx)
         self.refresh_board()
+
+    def _top_stops(self) -> list[int]:
+        """Where the cursor goes on the top row, left to right: the stock (where the game has
+        one), the piles, the runs' foundation (where runs are sent there by hand)."""
+        stops = [STOCK] if self._has_stock() else []
+        stops += [p.code for p in self.piles]
+        if self.foundations.display and not self.game.rules.auto_remove:
+            stops.append(FOUNDATION)
+        return stops
+
+    def _top_widget(self, stop: int):
+        if stop == STOCK:
+            return self.stock
+        if stop == FOUNDATION:
+            return self.foundations
+        return next(p for p in self.piles if p.code == stop)
+
+    @staticmethod
+    def _nearest(widget, among) -> int:
+        """The index of the widget of ``among`` whose middle is nearest ``widget``'s, across."""
+        x = widget.region.x + widget.region.width / 2
+        return min(range(len(among)),
+                   key=lambda i: abs(among[i].region.x + among[i].region.width / 2 - x))
 
     def action_pick_drop(self) -> None:
         if not self.cursor_visible:
             self.cursor_visible = True
             self.refresh_board()
             return
-        col = self.cursor_col
         sel = self.selection
+        if self.cursor_top is not None:
+            stop = self.cursor_top
+            if stop == STOCK:
+                self.action_deal()
+            elif stop == FOUNDATION:
+                if sel is not None:
+                    self.drop(FOUNDATION)
+                else:
+                    self.tap_foundation()
+            elif sel is not None:
+                if stop == sel.src:
+                    self.cancel_selection()
+                else:
+                    self.drop(stop)
+            else:
+                self._pick_pile(stop)
+            return
+        col = self.cursor_col
         if sel is not None:
             if col == sel.src:
                 self.cancel_selection()
@@ -816,19 +1099,23 @@ class GameScreen(Screen[None]):
             return
         self.select(col, len(self.game.state.cols[col]) - index, mouse=False)
 
+    def _pick_pile(self, code: int) -> None:
+        """Pick up the top card of pile ``code`` from the keyboard (a foundation that keeps
+        its cards says what it holds)."""
+        problem = self._lift_problem(code, -1)
+        if problem:
+            if code_kind(code) == FOUNDATION_KIND and self._cards(code):
+                self.say(self._foundation_words(code))
+            else:
+                self.refuse(problem)
+            return
+        self.select(code, 1, mouse=False)
+
     def action_column(self, col: int) -> None:
         if col >= len(self.columns):
             self.refuse(f"there is no column {col + 1} (this game has {len(self.columns)})")
             return
-        sel = self.selection
-        if sel is not None:
-            if col == sel.src:
-                if sel.best is not None:
-                    self.play_move(sel.best)
-                else:
-                    self.cancel_selection()
-            else:
-                self.drop(col)
+        if self._again_or_drop(col):
             return
         st = self.game.state
         if not st.cols[col]:
@@ -838,19 +1125,67 @@ class GameScreen(Screen[None]):
             self.refuse(f"column {col + 1} has no face-up card")
             return
         self.cursor_col = col
+        self.cursor_top = None
         self.cursor_idx = None
         self.select(col, None, mouse=False)
 
+    def _again_or_drop(self, code: int) -> bool:
+        """Cards picked up, and pile ``code`` named by its key: from it, its best move (or
+        put back); from elsewhere, put there. False when nothing is picked up."""
+        sel = self.selection
+        if sel is None:
+            return False
+        if sel.src == code:
+            if sel.best is not None:
+                self.play_move(sel.best)
+            else:
+                self.cancel_selection()
+        else:
+            self.drop(code)
+        return True
+
+    def action_waste(self) -> None:
+        """Pick up the waste's top card (again: its best place); cards picked up elsewhere go
+        there, where the rules allow."""
+        if WASTE not in self.game.rules.pile_codes:
+            self.refuse("this game has no waste")
+            return
+        if not self._again_or_drop(WASTE):
+            self._pick_pile(WASTE)
+
+    def action_cells(self) -> None:
+        """Cards picked up from elsewhere go to a free cell (the best that takes them); with
+        nothing picked up (or a cell's card), pick up the card of the next cell that has one."""
+        cells = [c for c in self.game.rules.pile_codes if c >= 0 and code_kind(c) == CELL_KIND]
+        if not cells:
+            self.refuse("this game has no free cells")
+            return
+        sel = self.selection
+        if sel is not None and sel.src not in cells:
+            self.drop(CELL, anywhere=True)
+            return
+        start = cells.index(sel.src) + 1 if sel is not None else 0
+        for code in cells[start:] + cells[:start]:
+            if self._lift_problem(code, -1) is None:
+                self.select(code, 1, mouse=False)
+                return
+        self.refuse("the free cells are empty")
+
     def action_to_foundation(self) -> None:
         if self.selection is not None:
-            self.drop(FOUNDATION)
+            self.drop(FOUNDATION, anywhere=True)
             return
-        for m in self.game.legal_moves():
-            if m.dst == FOUNDATION:
-                self.play_move(m)
-                return
+        rules = self.game.rules
+        moves = [m for m in sensible_moves(self.game)
+                 if not m.is_deal and self._same_kind(m.dst, FOUNDATION)]
+        if moves:
+            self.play_move(max(moves, key=lambda m: rank_move(self.game, m).key))
+            return
+        if rules.foundations:
+            self.refuse("no card can go to a foundation now")
+            return
         self.refuse("no column ends with a complete King-to-Ace run"
-                    if not self.game.rules.auto_remove else
+                    if not rules.auto_remove else
                     "complete runs leave the table by themselves in this game")
 
     def action_cancel(self) -> None:
@@ -933,8 +1268,7 @@ class GameScreen(Screen[None]):
         if self.game.status == WON:
             self.selection = None
             self.hint_shown = None
-            self.say(f"This game is won: all {self.game.rules.win_runs} runs are done. "
-                     "N deals a new game")
+            self.say(f"This game is won: {won_words(self.game)}. N deals a new game")
             self.refresh_board()
             return
         key = self._position_key()
@@ -1061,11 +1395,15 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size()
+        self._fit_top()
 
     def _check_size(self) -> None:
         if not self.is_mounted:
             return
-        need_w, need_h = min_size(self.game.rules.columns)
+        rules = self.game.rules
+        waste = rules.deal_to == "waste"
+        need_w, need_h = min_size_with_piles(rules.columns, len(self.piles) - waste, waste,
+                                             run_slots(rules), self._has_stock())
         w, h = self.size.width, self.size.height
         small = w < need_w or h < need_h
         note = self.too_small

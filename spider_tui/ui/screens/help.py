@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from ..app import SpiderApp
 
 MOUSE = """\
-Click a card to send it, with the cards below it, to the best place (one-tap moves): a card of \
-its own suit first, then a move that turns a card over or empties a column; of two such places, \
+Click a card to send it, with the cards below it, to the best place (one-tap moves): a \
+foundation first, then a card of its own suit, then a move that turns a card over or empties a \
+column or a free cell; of two such places, \
 the one making the longer run in suit, then the one burying no face-down card. When places are \
 truly alike, the cards stay picked up, the places light up, and a click on one finishes the move \
 (a click on the cards again takes the first). A click never breaks a run joined in suit by \
@@ -28,12 +29,19 @@ click cards to pick them up, then click anywhere in a column to put them there.
 Drag cards onto a column: the columns that take them light up while you drag; let go over \
 their own column or off the table, or press Esc, and nothing moves. A click on the felt does \
 nothing.
-Click the stock (top left) to deal a row. The wheel scrolls a column too long for the screen.
+Click the stock (top left) to deal a row, or in a game with a waste to turn the stock onto it \
+(and the waste back over when it is used up, where the game allows). The wheel scrolls a column \
+too long for the screen.
+Free cells (c1, c2...), reserves (r1...), foundations built card by card (f1...) and the waste \
+(w) lie in the top row, under their names: click one to play its top card to its best place, \
+drag from it or onto it, or click it with cards picked up to put them there.
 Hold the right button on a card to light every face-up card of its rank."""
 
 
 KEYS_AFTER = ("\nThe arrow keys (or h j k l) move the cursor over the columns and up and down "
-              "the cards; Enter or Space picks the cards up and puts them down; Esc cancels. "
+              "the cards, and up from a column's cards to the stock and the piles of the top "
+              "row; Enter or Space picks the cards up and puts them down (on the stock: "
+              "deals); Esc cancels. "
               "Every action is also in the command palette (Ctrl+P).")
 
 
@@ -46,15 +54,17 @@ LONGER = {
     "restart": "Restart this deal, as one action (undo takes it back)",
     "pause": "Pause: hide the table and stop the clock; any key goes on",
     "hint": "Hint: a good move lights up; again for the next one",
-    "deal": "Deal a row from the stock (every column needs a card)",
+    "deal": "Deal a row from the stock, or turn the stock onto the waste",
     "new_game": "New deal of this variant (asks first mid-game)",
     "choose_game": "Choose a game: variant, house rules, which deal",
     "cursor_left": "Cursor to the column on the left",
     "cursor_right": "Cursor to the column on the right",
-    "cursor_up": "Cursor up the cards (to pick up more of them)",
+    "cursor_up": "Cursor up the cards (more of them), then to the top row",
     "cursor_down": "Cursor down the cards",
     "pick_drop": "Pick up the cards at the cursor / put them down",
-    "to_foundation": "Send a complete run to the foundation (manual removal)",
+    "to_foundation": "To a foundation: the card picked up, or the best one",
+    "cells": "To a free cell; or pick up a cell's card (again: the next)",
+    "waste": "Pick up the waste's card (again: to its best place)",
     "cancel": "Put picked-up cards back; hide the hint or the cursor",
     "same_rank": "Light the cards of the rank at the cursor (any key: off)",
     "finish": "Finish for me (once every card is face up, the stock empty)",

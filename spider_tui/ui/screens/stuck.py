@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Game
+from ..progress import progress_words
 from .dialog import Dialog
 
 
@@ -11,7 +12,7 @@ class StuckScreen(Dialog):
 
     def __init__(self, game: Game) -> None:
         body = (f"No move is left and the stock cannot deal: this game is stuck with "
-                f"{game.runs_removed} of {game.rules.win_runs} runs done.\n\n"
+                f"{progress_words(game)}.\n\n"
                 "Undo a few moves and try another line, or start a new deal.")
         super().__init__("Stuck", body,
                          [("undo", "Undo", "u"), ("new", "New deal", "n"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Game
+from ..progress import won_words
 from ..widgets.status_bar import clock
 from .dialog import Dialog
 
@@ -12,7 +13,7 @@ class WonScreen(Dialog):
 
     def __init__(self, game: Game) -> None:
         undos = f", {game.undos} undo{'s' if game.undos != 1 else ''}" if game.undos else ""
-        body = (f"{game.rules.name}, deal {game.deal}: all {game.rules.win_runs} runs done.\n\n"
+        body = (f"{game.rules.name}, deal {game.deal}: {won_words(game)}.\n\n"
                 f"Score {game.score}    Moves {game.actions}{undos}    "
                 f"Time {clock(game.elapsed)}")
         super().__init__("You won!", body,

@@ -30,6 +30,9 @@ class ColumnView:
     number: int
     cards: tuple[int, ...] = ()
     down: int = 0
+    #: Indexes below ``down`` of cards lying face up under a face-down card (Trillium's
+    #: down, up, down, up): drawn face up, though they cannot be played yet.
+    shown: frozenset[int] = frozenset()
     #: Index where the cards that can be lifted together start (``len(cards)`` when none).
     lift_from: int = 0
     selected_from: int = -1
@@ -216,8 +219,11 @@ class Column(Widget):
             previous = row
             if row.kind == EMPTY:
                 strips.append(self._empty_line(row, strips, cw, line))
+            elif row.kind == BACK and row.index in v.shown:
+                c = cards[row.index]
+                strips.append(line(" " + glyph(c), self._style("card--face") + self._suit_style(c)))
             elif row.kind in (BACK, BACKS):
-                n = row.count if row.kind == BACKS else v.down
+                n = row.count if row.kind == BACKS else v.down - len(v.shown)
                 first_back = row.kind == BACKS or row.index == 0
                 if more_of:
                     text = "░" * cw

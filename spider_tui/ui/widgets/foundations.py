@@ -1,4 +1,8 @@
-"""The foundation slots: one per run to win, filled as runs leave the table."""
+"""The foundation slots: one per run to win, filled as runs leave the table.
+
+Each filled slot shows the first card of its run (K♠ for Spider's King-to-Ace runs). Where the
+top row is short of room (a game with many piles on top), a slot is one sign: the run's suit, or
+a dot."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from rich.text import Text
 from textual.geometry import Offset
 from textual.widget import Widget
 
-from ...engine.cards import SUIT_GLYPHS
+from ...engine.cards import SUIT, SUIT_GLYPHS, glyph
 from ..layout import TALL_HEIGHT
 from .palette import Palette
 
@@ -18,9 +22,12 @@ class Foundations(Widget):
         self.state: tuple = ()
 
     def show(self, slots: int, done: tuple[int, ...], target: bool = False,
-             four_colour: bool = True, hidden: frozenset[int] = frozenset()) -> None:
-        """``hidden``: slots drawn empty although filled (their run is on its way)."""
-        state = (slots, done, target, four_colour, hidden)
+             four_colour: bool = True, hidden: frozenset[int] = frozenset(), *,
+             firsts: tuple[int, ...] | None = None, cursor: bool = False) -> None:
+        """``done``: the suit of each run removed; ``hidden``: slots drawn empty although
+        filled (their run is on its way); ``firsts``, when given, the first card of each run
+        (a run that is not King to Ace); ``cursor``: the keyboard cursor is here."""
+        state = (slots, done, target, four_colour, hidden, firsts, cursor)
         if state != self.state:
             resized = not self.state or self.state[0] != slots
             self.state = state
@@ -35,7 +42,10 @@ class Foundations(Widget):
         return slots * 5 if boxed else slots * 4
 
     def _boxed(self) -> bool:
-        return bool(self.state) and self.size.height >= 3 and self.size.width >= self.state[0] * 5
+        if not self.state:
+            return False
+        slots = max(self.state[0], len(self.state[1]))
+        return self.size.height >= 3 and self.size.width >= slots * 5
 
     def slot_offset(self, i: int) -> Offset:
         """The screen cell where slot ``i``'s label is drawn."""
@@ -46,22 +56,32 @@ class Foundations(Widget):
     def render(self) -> Text:
         if not self.state:
             return Text()
-        slots, done, target, four, hidden = self.state
+        slots, done, target, four, hidden, firsts, cursor = self.state
+        slots = max(slots, len(done))
         boxed = self._boxed()
         empty = self.palette.style("slot--target" if target else "slot--empty")
         full = self.palette.style("slot--full")
         cells = []
         for i in range(slots):
             if i < len(done) and i not in hidden:
-                suit = done[i]
+                suit = SUIT[firsts[i]] if firsts is not None else done[i]
                 colour = self.palette.suit(suit, four)
-                cells.append(("K" + SUIT_GLYPHS[suit], full + colour))
+                label = glyph(firsts[i]) if firsts is not None else "K" + SUIT_GLYPHS[suit]
+                cells.append((label, full + colour, SUIT_GLYPHS[suit]))
             else:
-                cells.append(("··", empty))
+                cells.append(("··", empty, "·"))
+        if cursor and cells:
+            label, style, sign = cells[min(len(done), slots - 1)]
+            cells[min(len(done), slots - 1)] = ("▸" + label[-1], style, "▸")
         text = Text(no_wrap=True, overflow="crop")
+        if self.size.width < slots * 4:  # one sign a run
+            text.append(" ")
+            for _, style, sign in cells:
+                text.append(sign, style)
+            return text
         if boxed:
             for row in range(3):
-                for label, style in cells:
+                for label, style, _ in cells:
                     box_style = style if label != "··" else empty
                     if row == 0:
                         text.append("╭──╮", box_style)
@@ -69,13 +89,13 @@ class Foundations(Widget):
                         text.append("╰──╯", box_style)
                     else:
                         text.append("│", box_style)
-                        text.append(label, style)
+                        text.append(label.replace("10", "T"), style)
                         text.append("│", box_style)
                     text.append(" ")
                 if row < 2:
                     text.append("\n")
             return text
-        for label, style in cells:
-            text.append(f" {label}", style)
+        for label, style, _ in cells:
+            text.append(f" {label}"[-3:], style)
             text.append(" ")
         return text

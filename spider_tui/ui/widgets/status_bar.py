@@ -49,7 +49,8 @@ class StatusBar(Widget):
 
     def show(self, **fields: str) -> None:
         """``name``, ``house_rules`` (ids, comma-separated), ``deal``, ``score``, ``moves``,
-        ``time``, ``runs`` and ``deals``."""
+        ``time``, ``runs`` and ``deals``; ``progress``, the label of ``runs`` (``Runs`` when
+        not given: ``Home`` counts cards on the foundations, ``Built`` columns)."""
         if fields != self.fields:
             self.fields = fields
             self.refresh()
@@ -63,7 +64,7 @@ class StatusBar(Widget):
         brief = " +" + short_rules(ids) if ids else ""
         name, short = f["name"] + rules, short_name(f["name"]) + brief
         rest = [("Score", f["score"]), ("Moves", f["moves"]), ("Time", f["time"]),
-                ("Runs", f["runs"]), ("Stock", f["deals"])]
+                (f.get("progress", "Runs"), f["runs"]), ("Stock", f["deals"])]
         values = [("", f["score"]), ("", f["moves"] + "mv"), ("", f["time"]),
                   ("", f["runs"]), ("", f["deals"] + "d")]
         return [

@@ -1,0 +1,98 @@
+"""Every shipped game opens at 80×24 with every pile on the screen, none over another, and takes a
+tap on each pile and the top-row keys without a crash; a big terminal gets card-sized piles."""
+
+from __future__ import annotations
+
+import pytest
+
+from spider_tui.engine import Game
+from spider_tui.engine.piles import CELL
+from spider_tui.plugins.manager import get_manager
+from spider_tui.ui.layout import MIN_SLOT_WIDTH
+from uihelpers import PILE_SPOT, SIZE, make_app
+
+VARIANTS = sorted(get_manager().catalog.variants)
+
+
+def on_screen(app) -> list:
+    """Every widget of the table a player plays with: columns, piles, stock, foundations."""
+    screen = app.game_screen
+    shown = [*screen.columns, *screen.piles]
+    return shown + [w for w in (screen.stock, screen.foundations) if w.display]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+async def test_every_pile_of_every_game_is_on_an_80x24_screen(variant):
+    app = make_app(Game.new(variant, 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert not screen.query_one("#too-small").display
+        rules = app.game.rules
+        piles = sorted(p.code for p in screen.piles)
+        assert piles == [c for c in rules.pile_codes if c >= CELL]
+        widgets = on_screen(app)
+        for w in widgets:
+            r = w.region
+            assert r.width > 0 and r.height > 0, w
+            assert r.x >= 0 and r.y >= 0 and r.right <= SIZE[0] and r.bottom <= SIZE[1], w
+        for i, a in enumerate(widgets):
+            for b in widgets[i + 1:]:
+                assert not a.region.overlaps(b.region), (a, b)
+        assert len(screen.columns) == rules.columns
+        for i, col in enumerate(screen.columns):
+            r = col.region
+            assert r.width >= 5 and r.height >= 8
+            # Every card of the column is drawn or counted (Rouge et Noir deals column 10 none).
+            x0, _ = col.card_span()  # a wide column draws its cards in the middle
+            dealt = bool(app.game.state.cols[i])
+            assert col.hit(x0, 1)[0] in (("back", "backs", "card") if dealt else ("empty",))
+        for p in screen.piles:
+            assert p.region.width >= MIN_SLOT_WIDTH and p.region.height >= 2
+            name = "".join(seg.text for seg in p.render_line(0))
+            assert p.view.label in name
+        # A tap on a pile of each kind, the keys of the top row and a deal: no crash.
+        firsts = {p.view.kind: p for p in reversed(screen.piles)}
+        for p in firsts.values():
+            await pilot.click(f"#{p.id}", offset=PILE_SPOT)
+            await pilot.press("escape")
+        await pilot.press("right", "up", "right", "enter", "escape", "down", "c", "escape",
+                          "w", "escape", "f", "d")
+        await pilot.pause()
+        assert app.is_running and screen.is_mounted
+
+
+@pytest.mark.parametrize("variant", ["cicely", "rachel", "trapdoor-spider"])
+async def test_a_big_terminal_draws_the_piles_card_sized(variant):
+    app = make_app(Game.new(variant, 3))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        for p in screen.piles:
+            assert p.region.height == 6 and p.region.width >= 8
+        widgets = on_screen(app)
+        for i, a in enumerate(widgets):
+            assert a.region.right <= 200
+            for b in widgets[i + 1:]:
+                assert not a.region.overlaps(b.region), (a, b)
+
+
+async def test_a_new_game_of_another_shape_lays_out_its_own_piles():
+    app = make_app(Game.new("cicely", 3))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.game_screen
+        for variant, piles in [("spider-4suit", 0), ("spidercells", 4), ("three-blind-mice", 2),
+                               ("spidike", 4),
+                               ("rachel", 1), ("cicely", 16)]:
+            app.new_game(variant, 1, confirm=False)
+            await pilot.pause()
+            assert len(screen.piles) == piles and screen.has_class("-piles") == bool(piles)
+            assert len(screen.columns) == app.game.rules.columns
+            widgets = on_screen(app)
+            for i, a in enumerate(widgets):
+                assert a.region.right <= SIZE[0] and a.region.width > 0, (variant, a)
+                for b in widgets[i + 1:]:
+                    assert not a.region.overlaps(b.region), (variant, a, b)
+            for p in screen.piles:
+                assert p.region.width == (screen.top_plan.waste if p.view.kind == 4
+                                          else screen.top_plan.slot)
