@@ -96,3 +96,31 @@ async def test_a_new_game_of_another_shape_lays_out_its_own_piles():
             for p in screen.piles:
                 assert p.region.width == (screen.top_plan.waste if p.view.kind == 4
                                           else screen.top_plan.slot)
+
+
+@pytest.mark.parametrize("first, then", [
+    ("spidercells", "cicely"),       # four cells, then eight cells and eight foundations
+    ("cicely", "spidercells"),       # and back: fewer slots
+    ("three-blind-mice", "rachel"),  # reserves, then the waste
+    ("rachel", "spider-2suit"),      # piles, then none
+])
+async def test_a_game_of_other_piles_replaces_the_top_row(first, then):
+    """Going from one game to another whose piles share names (c1…c4) does not crash on the
+    slot of that name still being removed, and leaves each slot once, in order."""
+    app = make_app(Game.new(first, 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.start_game(Game.new(then, 4))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.game_screen
+        rules = app.game.rules
+        codes = [p.code for p in screen.piles]
+        assert sorted(codes) == [c for c in rules.pile_codes if c >= CELL]
+        mounted = [w for w in screen.query("PileSlot")]
+        assert [w.code for w in mounted] == codes  # each once, left to right as planned
+        xs = [w.region.x for w in mounted]
+        assert xs == sorted(xs)
+        for slot in screen.piles:
+            await pilot.click(f"#{slot.id}", offset=PILE_SPOT)
+        await pilot.pause()

@@ -280,15 +280,27 @@ class GameScreen(Screen[None]):
         foundation where runs leave the table."""
         left, right = top_order(self.game)
         if [p.code for p in self.piles] != left + right:
-            for slot in self.piles:
-                slot.remove()
-            self.piles = [PileSlot(self._empty_view(c), self.palette) for c in left + right]
-            self.top_plan = None  # the new slots get their widths
+            # A pile both games have keeps its slot: a slot's id is its pile's name, and a
+            # removed widget leaves the screen only later, so a new slot of the same name
+            # mounted now would clash with it (Spidercells' c1-c4, then Cicely's c1-c8).
+            old = {slot.code: slot for slot in self.piles}
+            for code, slot in old.items():
+                if code not in left and code not in right:
+                    slot.remove()
             top = self.query_one("#top", Horizontal)
-            if left:
-                top.mount(*self.piles[:len(left)], before=self.info)
-            if right:
-                top.mount(*self.piles[len(left):], after=self.info)
+            self.piles = []
+            for code in left + right:
+                slot = old.get(code)
+                if slot is None:
+                    slot = PileSlot(self._empty_view(code), self.palette)
+                    top.mount(slot, before=self.info)
+                self.piles.append(slot)
+            # In order: the left ones before the message, the right ones after it.
+            for slot in self.piles[:len(left)]:
+                top.move_child(slot, before=self.info)
+            for slot in reversed(self.piles[len(left):]):
+                top.move_child(slot, after=self.info)
+            self.top_plan = None  # the new slots get their widths
         self.set_class(bool(self.piles), "-piles")
         self.stock.display = self._has_stock()
         self.foundations.display = run_slots(self.game.rules) > 0
