@@ -151,3 +151,16 @@ async def test_the_c_key_in_a_game_without_cells_says_so(board):
         await pilot.press("c")
         await pilot.pause()
         assert app.game_screen.last_message == "This game has no free cells"
+
+
+async def test_a_game_with_no_stock_counts_none():
+    """Spidercells is dealt whole: the status line says nothing of a stock; Spider does."""
+    from spider_tui.engine import Game
+    from uihelpers import screen_text
+
+    for variant, has_stock in (("spidercells", False), ("spider-1suit", True)):
+        app = make_app(Game.new(variant, 1))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            status = screen_text(app).splitlines()[0]
+            assert ("Stock" in status) == has_stock, status

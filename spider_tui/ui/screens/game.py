@@ -444,7 +444,8 @@ class GameScreen(Screen[None]):
             name=rules.name, house_rules=",".join(rules.house_rules),
             deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
-            runs=figure, progress=label, deals=str(game.deals_left))
+            runs=figure, progress=label,
+            deals=str(game.deals_left) if self._has_stock() else "")
         self.app.report_news()  # a plugin's scheme or variant that failed just now, say
 
     def _info_text(self) -> str:

@@ -49,7 +49,7 @@ class StatusBar(Widget):
 
     def show(self, **fields: str) -> None:
         """``name``, ``house_rules`` (ids, comma-separated), ``deal``, ``score``, ``moves``,
-        ``time``, ``runs`` and ``deals``; ``progress``, the label of ``runs`` (``Runs`` when
+        ``time``, ``runs`` and ``deals`` (empty: the game has no stock); ``progress``, the label of ``runs`` (``Runs`` when
         not given: ``Home`` counts cards on the foundations, ``Built`` columns)."""
         if fields != self.fields:
             self.fields = fields
@@ -67,6 +67,8 @@ class StatusBar(Widget):
                 (f.get("progress", "Runs"), f["runs"]), ("Stock", f["deals"])]
         values = [("", f["score"]), ("", f["moves"] + "mv"), ("", f["time"]),
                   ("", f["runs"]), ("", f["deals"] + "d")]
+        if not f["deals"]:  # a game dealt whole at the start: no stock to count
+            rest, values = rest[:-1], values[:-1]
         return [
             [("", name), ("Deal", f["deal"])] + rest,
             [("", f["name"] + brief), ("Deal", f["deal"])] + rest,
