@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import NotationError
-from .piles import CELL, FOUND, RESERVE, RUNS, parse_pile, pile_name
+from .piles import RUNS, parse_pile, pile_name
 from .state import DEAL, FOUNDATION
 from .text import printable, quoted
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import dataclasses
-import functools
 import inspect
 import reprlib
 from collections import Counter
@@ -29,8 +27,6 @@ from .cards import (
     NUM_CARDS,
     RANK,
     RANK_NAMES,
-    RED,
-    SUIT,
     SUITS,
     card,
     glyph,

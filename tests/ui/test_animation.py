@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from spider_tui.engine import Game
 from spider_tui.ui import motion
 from spider_tui.ui.screens.won import WonScreen
 from uihelpers import SIZE, card_offset, column, kings, make_app

@@ -3,7 +3,6 @@ plugin's variant, help, themes, and the size of the terminal."""
 
 from __future__ import annotations
 
-import sys
 from importlib.metadata import EntryPoint
 from pathlib import Path
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spider_tui.engine import Game, Move
+from spider_tui.engine import Game
 from uihelpers import SIZE, card_offset, column, kings, make_app
 
 

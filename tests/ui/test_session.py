@@ -9,7 +9,7 @@ import pytest
 
 from spider_tui.config import Config, load_config
 from spider_tui.engine import Game
-from spider_tui.store import SaveMeta, SaveStore, StatsStore
+from spider_tui.store import SaveStore, StatsStore
 from spider_tui.ui.session import Session
 
 # One move ("2>1") from a win.

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from family import (ac_runs, cards, deal_targets, deck_suits, extras, faces, legal, others, pad,
+from family import (ac_runs, cards, deal_targets, deck_suits, extras, faces, others, pad,
                     pile, position, refused, run, shape)
 from spider_tui.engine import Game
 from spider_tui.engine.cards import code
