@@ -91,7 +91,7 @@ def scorpion_manager(monkeypatch):
 
 async def test_the_game_menu_starts_a_plugins_variant(scorpion_manager):
     mgr = scorpion_manager
-    assert "scorpion" in mgr.catalog.variants
+    assert "scorpion-example" in mgr.catalog.variants
     app = SpiderApp(Config(), Game.new("spider-4suit", 1, catalog=mgr.catalog), manager=mgr)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")
@@ -99,7 +99,7 @@ async def test_the_game_menu_starts_a_plugins_variant(scorpion_manager):
         listed = app.screen.query_one("#variant-list")
         ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
         assert set(mgr.catalog.variants) == set(ids)
-        listed.highlighted = ids.index("scorpion")
+        listed.highlighted = ids.index("scorpion-example")
         await pilot.pause()
         assert "Build down in suit" in str(app.screen.query_one("#variant-desc").render())
         await pilot.click("#deal-number")
@@ -107,7 +107,7 @@ async def test_the_game_menu_starts_a_plugins_variant(scorpion_manager):
         await pilot.click("#start")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.game.rules.id == "scorpion" and app.game.deal == 5
+        assert app.game.rules.id == "scorpion-example" and app.game.deal == 5
         assert len(app.game_screen.columns) == 7
 
 
@@ -227,7 +227,10 @@ async def test_play_time_hooks_are_called_and_problems_are_shown(board):
     mgr = RecordingManager(get_manager(), problems=["broken-plugin: failed to import"])
     app = SpiderApp(Config(), last_move_wins(board), manager=mgr)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(50):  # the start-up notice comes once the screen is up (a loaded machine)
+            await pilot.pause()
+            if any("broken-plugin" in n.message for n in app._notifications):
+                break
         assert any("broken-plugin" in n.message for n in app._notifications)
         await pilot.click("#col-2", offset=card_offset(app, 2))
         await pilot.pause()

@@ -27,7 +27,7 @@ def _positions() -> list[str]:
     where one applies)."""
     out = []
     cat = default_catalog()
-    assert "scorpion" in cat.variants  # the example plugin is loaded by the test set-up
+    assert "scorpion-example" in cat.variants  # the example plugin is loaded by the test set-up
     for vid in sorted(cat.variants):
         for deal in (1, 2):
             game = Game.new(vid, deal=deal)

@@ -329,7 +329,7 @@ def test_spider_tui_plugins_restricts_which_plugins_load(home, monkeypatch):
            EntryPoint("scorpion", "spider_tui_scorpion", "spider_tui")]
     monkeypatch.setenv("SPIDER_TUI_PLUGINS", "scorpion")
     mgr = load_plugins(entry_points=eps)
-    assert "scorpion" in mgr.catalog.variants and "spider-4suit" in mgr.catalog.variants
+    assert "scorpion-example" in mgr.catalog.variants and "spider-4suit" in mgr.catalog.variants
     assert "kings-only" not in mgr.catalog.variants
     skipped = next(p for p in mgr.plugins if p.name == "kings_only")
     assert skipped.disabled and "SPIDER_TUI_PLUGINS" in skipped.errors[0]
@@ -343,7 +343,7 @@ PLAY_TO_THE_END = textwrap.dedent("""\
     cols = "".join(f"[[columns]]\\nup = {run!r}\\n" for run in runs)
     cols += "".join(f"[[columns]]\\nup = [{a!r}]\\n" for a in ("AS", "AH", "AD"))
     game = Game.from_position(
-        'format = "spider-position/1"\\nvariant = "scorpion"\\nstock = ["AC"]\\n' + cols)
+        'format = "spider-position/1"\\nvariant = "scorpion-example"\\nstock = ["AC"]\\n' + cols)
     for move in ("5>1", "6>2", "7>3", "d", "1>4"):
         game.play(move)
     print("ended", game.status, game.runs_removed, game.score)
@@ -369,8 +369,8 @@ def test_the_example_package_installs_plays_and_uninstalls(tmp_path):
 
     listed = _run(["-m", "spider_tui", "variants"], env)
     assert listed.returncode == 0, listed.stderr
-    line = next(ln for ln in listed.stdout.splitlines() if "scorpion" in ln.split())
-    assert "Scorpion" in line and line.split().count("scorpion") == 2  # the id, and its plugin
+    line = next(ln for ln in listed.stdout.splitlines() if "scorpion-example" in ln.split())
+    assert "Scorpion (plugin example)" in line and "scorpion" in line.split()  # its plugin
     plugins = _run(["-m", "spider_tui", "plugins"], env)
     assert "scorpion" in plugins.stdout and "1.0.0" in plugins.stdout
     played = _run(["-c", PLAY_TO_THE_END], env)
@@ -379,7 +379,7 @@ def test_the_example_package_installs_plays_and_uninstalls(tmp_path):
 
     shutil.rmtree(target)  # uninstalled
     listed = _run(["-m", "spider_tui", "variants"], env)
-    assert listed.returncode == 0 and "scorpion" not in listed.stdout.split()
+    assert listed.returncode == 0 and "scorpion-example" not in listed.stdout.split()
 
 
 @pytest.mark.parametrize("vid", ["my-spidercells", "my-spidike", "my-rachel"])

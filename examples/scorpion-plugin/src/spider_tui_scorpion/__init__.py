@@ -1,10 +1,12 @@
-"""Scorpion: a Python variant plugin.
+"""Scorpion as a Python variant plugin: the worked example of a third-party plugin package.
 
-Scorpion cannot be said in a variant file alone: any face-up card may be lifted together with
-every card on top of it, ordered or not, and only a King (or a group headed by one) may fill an
-empty column. It overrides three ``RuleSet`` methods and registers through the same hook as any
-plugin. Building is down in suit only; the three-card stock is dealt onto columns 1 to 3, and
-the deal is allowed while columns are empty.
+spider-tui ships Scorpion itself as a variant file (``variants/scorpion.toml``: ``lift = "any"``
+and ``empty = "king"`` say it). This package plays the same game written the other way, to show
+how a plugin overrides ``RuleSet`` methods and registers through an entry point: any face-up
+card may be lifted together with every card on top of it, ordered or not, and only a King (or a
+group headed by one) may fill an empty column. It registers as ``scorpion-example`` (the id
+``scorpion`` is the shipped game's). Building is down in suit only; the three-card stock is
+dealt onto columns 1 to 3, and the deal is allowed while columns are empty.
 """
 
 from __future__ import annotations
@@ -50,8 +52,8 @@ class Scorpion(RuleSet):
 
 
 SCORPION = Scorpion(
-    id="scorpion",
-    name="Scorpion",
+    id="scorpion-example",
+    name="Scorpion (plugin example)",
     description="Build down in suit; move any face-up card with everything on it; Kings fill spaces.",
     rules_text=RULES,
     deck=(0, 1, 2, 3),
