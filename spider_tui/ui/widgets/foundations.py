@@ -29,23 +29,24 @@ class Foundations(Widget):
         (a run that is not King to Ace); ``cursor``: the keyboard cursor is here."""
         state = (slots, done, target, four_colour, hidden, firsts, cursor)
         if state != self.state:
-            resized = not self.state or self.state[0] != slots
+            before = self._count()
             self.state = state
-            self.refresh(layout=resized)
+            self.refresh(layout=self._count() != before)
 
     def get_content_width(self, container, viewport) -> int:
         # Decided from the window, not from this widget's own height: that is the height of
         # the window before a resize until the layout is done, and the slots stayed one row
         # high after the window grew.
-        slots = self.state[0] if self.state else 8
+        slots = self._count() if self.state else 8
         boxed = viewport.height >= TALL_HEIGHT and viewport.width >= 120
         return slots * 5 if boxed else slots * 4
 
+    def _count(self) -> int:
+        """How many slots are drawn: the game's, or more if more runs have left the table."""
+        return max(self.state[0], len(self.state[1])) if self.state else 0
+
     def _boxed(self) -> bool:
-        if not self.state:
-            return False
-        slots = max(self.state[0], len(self.state[1]))
-        return self.size.height >= 3 and self.size.width >= slots * 5
+        return bool(self.state) and self.size.height >= 3 and self.size.width >= self._count() * 5
 
     def slot_offset(self, i: int) -> Offset:
         """The screen cell where slot ``i``'s label is drawn."""
@@ -56,8 +57,8 @@ class Foundations(Widget):
     def render(self) -> Text:
         if not self.state:
             return Text()
-        slots, done, target, four, hidden, firsts, cursor = self.state
-        slots = max(slots, len(done))
+        _, done, target, four, hidden, firsts, cursor = self.state
+        slots = self._count()
         boxed = self._boxed()
         empty = self.palette.style("slot--target" if target else "slot--empty")
         full = self.palette.style("slot--full")
