@@ -3,7 +3,9 @@
 A scheme is any object with ``id``, ``name``, ``description`` and ``score(game) -> int``; it reads
 what it needs from the game: ``actions`` (moves, deals, undos and redos, never refunded),
 ``undos``, ``flips`` (face-down cards turned over in the current line of play, so an undone gain
-is taken back), ``runs_removed``, ``elapsed`` seconds, ``status`` and ``state``. Schemes are
+is taken back), ``runs_removed``, ``elapsed`` seconds, ``status``, ``rules`` and ``table`` (the
+cards: a read-only :class:`~spider_tui.engine.piles.TableView`). The game it is given is a
+read-only snapshot (:class:`~spider_tui.engine.game.GameView`), never the engine's own. Schemes are
 registered through the ``register_scoring`` hook like any plugin's.
 """
 
@@ -63,10 +65,11 @@ class Built(Scheme):
     run (104 for a won eight-set game)."""
 
     def score(self, game: Any) -> int:
-        st = game.state
-        total = 13 * len(st.done)
-        for i, col in enumerate(st.cols):
-            j = st.down[i]
+        table = game.table
+        total = 13 * len(table.runs_removed)
+        for pile in table.columns:
+            col = pile.cards
+            j = pile.down
             n = len(col)
             while j < n:
                 if RANK[col[j]] != KING:

@@ -4,8 +4,11 @@ holding the built-in plugin and such objects (importable from every test folder:
 
 from __future__ import annotations
 
+import dataclasses
 from importlib.metadata import EntryPoint
 from typing import Any
+
+from spider_tui.engine import RuleSet, default_catalog
 
 from spider_tui.plugins import hookspecs
 from spider_tui.plugins.manager import PluginInfo, PluginManager
@@ -30,3 +33,21 @@ def manager_with(*plugins: Plugin) -> PluginManager:
         mgr._add(PluginInfo(plugin.name, "test"), plugin, None)
     mgr.register_all()
     return mgr
+
+
+def variant_class(**methods: Any) -> type[RuleSet]:
+    return type("Liar", (RuleSet,), methods)
+
+
+def liar(cls: type[RuleSet], vid: str = "liar", base: str = "spider-1suit", **changes: Any
+         ) -> RuleSet:
+    """An instance of ``cls`` with ``base``'s rules under id ``vid`` (no source: the plugin
+    manager names it after the plugin that registers it)."""
+    rules = default_catalog().variant(base)
+    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    fields.update(id=vid, name="Liar", source="", **changes)
+    return cls(**fields)
+
+
+def variant_plugin(rules: RuleSet, name: str = "liars") -> Plugin:
+    return Plugin(name, register_variants=lambda register: register(rules))

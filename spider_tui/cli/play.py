@@ -7,7 +7,13 @@ is a one-line error (exit status 2) before the screen changes.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+import threading
+from functools import partial
 from typing import Any
+
+from ..engine import deadline
 
 from .common import deal_number
 
@@ -58,5 +64,38 @@ def run(args: argparse.Namespace) -> int:
     session = Session(config, manager=manager)
     # The saved game is resumed unless the command line asked for another.
     game, more = session.start(game=game)
-    SpiderApp(config, game, manager=manager, notices=notices + more, session=session).run()
+    app = SpiderApp(config, game, manager=manager, notices=notices + more, session=session)
+    deadline.on_give_up(partial(_give_up, app))
+    try:
+        app.run()
+    finally:
+        deadline.on_give_up(None)
+    _leave_hung_threads()
     return 0
+
+
+def _give_up(app: Any) -> None:
+    """A plugin's code holds the screen's thread and will not stop, though interrupted again
+    and again: put the terminal back and quit. The game was saved after the last action."""
+    driver = getattr(app, "_driver", None)
+    try:
+        if driver is not None:
+            driver.stop_application_mode()
+    except Exception:  # noqa: BLE001 - whatever state the terminal is in, we quit
+        pass
+    sys.stderr.write("spider-tui: a plugin's code would not stop, so spider-tui quit; the game "
+                     "is saved as it was after your last action (spider-tui plugins names "
+                     "the plugins)\n")
+    sys.stderr.flush()
+    os._exit(3)
+
+
+def _leave_hung_threads() -> None:
+    """The screen has closed. A search still running in a worker thread (a plugin's rule that
+    never returns, asked there) must not keep the program from ending: Python would wait for
+    it for ever, so leave at once (everything is saved by now)."""
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate()
+           if t is not threading.main_thread()):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)

@@ -16,13 +16,13 @@ from .errors import (
     UnknownId,
     VariantError,
 )
-from .game import PLAYING, STUCK, WON, Game, Step, random_deal
+from .game import PLAYING, STUCK, WON, Game, GameView, Step, random_deal
 from .moves import DEAL_MOVE, Move
 from .rules import HouseRule, RuleSet, house_rules_from_dict
 from .state import DEAL, FOUNDATION, State
 
 __all__ = [
-    "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "HouseRule",
+    "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "GameView", "HouseRule",
     "HouseRuleFailure",
     "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
     "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId", "VariantError",

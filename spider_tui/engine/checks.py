@@ -12,28 +12,31 @@ from typing import TYPE_CHECKING, Any
 from .cards import glyph
 from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND, TableView,
                     describe_pile)
+from .rules import compiled
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import RuleSet
     from .state import State
 
 
-def lift_cap(state: "State", target_empty: bool) -> int | None:
-    """The most cards one move may carry from a column now (``None``: any number)."""
-    ml = state.rules.max_lift
+def lift_cap(table: "State | TableView", target_empty: bool) -> int | None:
+    """The most cards one move may carry from a column now (``None``: any number), on the
+    engine's table or on the view a rule method is given."""
+    ml = table.rules.max_lift
     if ml > 0:
         return ml
     if ml == 0:
         return None
-    free = state.free_cells()
-    empties = sum(1 for c in state.cols if not c) - (1 if target_empty else 0)
-    return (free + 1) << max(0, empties)
+    if isinstance(table, TableView):
+        free, empties = table.free_cells, len(table.empty_columns)
+    else:
+        free, empties = table.free_cells(), sum(1 for c in table.cols if not c)
+    return (free + 1) << max(0, empties - (1 if target_empty else 0))
 
 
 def refusal(rules: "RuleSet", table: TableView, source: Any, cards: tuple[int, ...],
             target: Any) -> str | None:
-    state: State = table._state
-    comp = state.comp
+    comp = compiled(rules)
     k = len(cards)
     head = cards[0]
     if target is None:
@@ -41,7 +44,7 @@ def refusal(rules: "RuleSet", table: TableView, source: Any, cards: tuple[int, .
             return "complete runs stay on the table in this game"
         if rules.auto_remove:
             return "complete runs leave the table by themselves in this game"
-        if rules.run_piles and len(state.done) >= rules.run_piles:
+        if rules.run_piles and len(table.runs_removed) >= rules.run_piles:
             return f"the foundation takes only {rules.run_piles} complete runs"
         if k not in rules.run_lengths or not rules.is_complete(cards):
             return f"{describe_pile(source.code)} does not end with a complete run"
@@ -54,7 +57,7 @@ def refusal(rules: "RuleSet", table: TableView, source: Any, cards: tuple[int, .
         elif not comp.empty_ok[head]:
             return rules.why_not_in_empty(head)
         if source.kind == COLUMN:
-            cap = lift_cap(state, not target.cards)
+            cap = lift_cap(table, not target.cards)
             if cap is not None and k > cap:
                 return (f"{k} cards cannot move at once: free cells and empty columns allow "
                         f"{cap} now")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -10,9 +11,10 @@ from . import deal as _deal
 from . import position as _position
 from .cards import RANK, RANK_NAMES, glyph
 from .catalog import Catalog, ScoringScheme, default_catalog
+from .deadline import PluginTimeout, plugin_deadline
 from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
-from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, code_kind, describe_pile
+from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, TableView, code_kind, describe_pile
 from .rules import RuleSet, _article, _error_text, _shown
 from .state import DEAL, FOUNDATION, State, record_flips, record_removals
 from .text import quoted
@@ -35,6 +37,61 @@ class Step:
 
 def random_deal() -> int:
     return random.SystemRandom().randrange(1, 1_000_000_000)
+
+
+class GameView:
+    """A game as a plugin sees it (a play hook, a scoring scheme): a snapshot taken when the
+    plugin is called, made of immutable values and of copies, so that nothing a plugin does with
+    it can change the game, its history or its undo. Its attributes cannot be set.
+
+    ``variant``, ``house_rules``, ``deal``, ``rules``, ``status``, ``actions``, ``undos``,
+    ``redos``, ``flips``, ``runs_removed``, ``elapsed``, ``moves`` (moves in the current line of
+    play), ``stock_left``, ``table`` (a :class:`~spider_tui.engine.piles.TableView`), and the
+    methods :meth:`moves_played` and :meth:`to_position`."""
+
+    __slots__ = ("variant", "house_rules", "deal", "rules", "status", "actions", "undos",
+                 "redos", "flips", "runs_removed", "elapsed", "moves", "stock_left", "table",
+                 "_history", "_state")
+
+    def __init__(self, game: "Game", status: str | None = None) -> None:
+        put = object.__setattr__
+        state = game.state
+        put(self, "variant", game.rules.id)
+        put(self, "house_rules", game.rules.house_rules)
+        put(self, "deal", game.deal)
+        put(self, "rules", game.rules)
+        put(self, "status", game.status if status is None else status)
+        for name in ("actions", "undos", "redos", "flips", "elapsed"):
+            put(self, name, getattr(game, name))
+        put(self, "runs_removed", game.runs_removed)
+        put(self, "moves", len(game.history))
+        put(self, "stock_left", state.stock_left)
+        put(self, "table", TableView(state))
+        put(self, "_history", tuple(step.move for step in game.history))
+        own = state.copy()  # the plugin's own copy: to_position() reads it
+        own.stock = list(own.stock)
+        put(self, "_state", own)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"the game a plugin is shown is read-only ({name})")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def moves_played(self) -> list[str]:
+        """The current line of play in notation."""
+        return [str(m) for m in self._history]
+
+    def to_position(self) -> str:
+        """The position's text (a position file)."""
+        return _position.write(self.rules, self._state, self.deal)
+
+    def __repr__(self) -> str:
+        return f"<GameView {self.variant} deal={self.deal} actions={self.actions} {self.status}>"
+
+
+def plugin_step(step: Step) -> Step:
+    """``step`` as a plugin's hook is given it: without the engine's undo record."""
+    return dataclasses.replace(step, record=())
 
 
 class Game:
@@ -317,10 +374,14 @@ class Game:
         failed: list[ScoringScheme] = []
         while self.scoring is not None:
             scheme = self.scoring
+            view = GameView(self)
             try:
-                value = scheme.score(self)
+                with plugin_deadline():
+                    value = scheme.score(view)
             except GeneratorExit:
                 raise
+            except PluginTimeout as e:
+                problem = str(e)
             except BaseException as e:  # noqa: BLE001 - sys.exit() in a plugin's score() too
                 problem = f"raised {_error_text(e)}"
             else:

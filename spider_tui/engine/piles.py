@@ -125,18 +125,29 @@ class Transfer(NamedTuple):
 
 
 class PileView:
-    """One pile as a rule method sees it (read-only)."""
+    """One pile as a rule method sees it (read-only: its attributes cannot be set)."""
 
     __slots__ = ("kind", "code", "cards", "down")
 
+    kind: int
+    #: The pile's code (see the module's table); for a column, its 0-based number.
+    code: int
+    #: Every card, bottom first.
+    cards: tuple[int, ...]
+    #: How many of them, from the bottom, cannot be played (face down, or under one).
+    down: int
+
     def __init__(self, kind: int, code: int, cards: tuple[int, ...], down: int) -> None:
-        self.kind = kind
-        #: The pile's code (see the module's table); for a column, its 0-based number.
-        self.code = code
-        #: Every card, bottom first.
-        self.cards = cards
-        #: How many of them, from the bottom, cannot be played (face down, or under one).
-        self.down = down
+        put = object.__setattr__
+        put(self, "kind", kind)
+        put(self, "code", code)
+        put(self, "cards", tuple(cards))
+        put(self, "down", down)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a pile a rule method is shown is read-only ({name})")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
 
     @property
     def index(self) -> int:
@@ -172,34 +183,52 @@ class PileView:
 
 
 class TableView:
-    """The whole table as a rule method sees it (read-only; built on demand, never stored)."""
+    """The whole table as a rule method sees it: a snapshot of immutable values (tuples and
+    numbers) taken when the method is asked. It holds nothing of the engine's own, so nothing a
+    plugin does with it (or with what it reaches from it) can change the game; its attributes
+    cannot be set."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("rules", "_piles", "_down", "stock_left", "redeals_used", "runs_removed")
+
+    rules: "RuleSet"
+    #: How many cards are still to be dealt from the stock.
+    stock_left: int
+    #: How many times the waste has been turned back into the stock.
+    redeals_used: int
+    #: The cards of each complete run that has left the table, in order.
+    runs_removed: tuple[tuple[int, ...], ...]
 
     def __init__(self, state: "State") -> None:
-        self._state = state
+        put = object.__setattr__
+        put(self, "rules", state.rules)
+        put(self, "_piles", tuple(map(tuple, state.piles)))
+        put(self, "_down", tuple(state.down))
+        put(self, "stock_left", len(state.stock) - state.sp)
+        put(self, "redeals_used", state.redeals)
+        put(self, "runs_removed", tuple(map(tuple, state.runs)))
 
-    @property
-    def rules(self) -> "RuleSet":
-        return self._state.rules
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"the table a rule method is shown is read-only ({name})")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def _view(self, i: int) -> PileView:
+        rules = self.rules
+        return PileView(rules.pile_kinds[i], rules.pile_codes[i], self._piles[i], self._down[i])
 
     def pile(self, code: int) -> PileView:
         """The pile of ``code``; :class:`KeyError` if the table has no such pile."""
-        st = self._state
-        i = st.rules.pile_index(code)
-        return PileView(st.rules.pile_kinds[i], code, tuple(st.piles[i]), st.down[i])
+        return self._view(self.rules.pile_index(code))
 
     def _of_kind(self, kind: int) -> list[PileView]:
-        st = self._state
-        kinds = st.rules.pile_kinds
-        codes = st.rules.pile_codes
-        return [PileView(kind, codes[i], tuple(st.piles[i]), st.down[i])
-                for i in range(len(kinds)) if kinds[i] == kind]
+        kinds = self.rules.pile_kinds
+        return [self._view(i) for i in range(len(kinds)) if kinds[i] == kind]
 
     @property
     def columns(self) -> list[PileView]:
-        st = self._state
-        return [PileView(COLUMN, i, tuple(c), st.down[i]) for i, c in enumerate(st.cols)]
+        down = self._down
+        return [PileView(COLUMN, i, c, down[i])
+                for i, c in enumerate(self._piles[:len(self.rules.layout)])]
 
     @property
     def cells(self) -> list[PileView]:
@@ -220,28 +249,19 @@ class TableView:
         return piles[0] if piles else None
 
     @property
-    def stock_left(self) -> int:
-        return self._state.stock_left
-
-    @property
-    def redeals_used(self) -> int:
-        """How many times the waste has been turned back into the stock."""
-        return self._state.redeals
-
-    @property
     def empty_columns(self) -> list[int]:
         """The 0-based numbers of the empty columns."""
-        return [i for i, c in enumerate(self._state.cols) if not c]
+        return [i for i, c in enumerate(self._piles[:len(self.rules.layout)]) if not c]
 
     @property
-    def runs_removed(self) -> tuple[tuple[int, ...], ...]:
-        """The cards of each complete run that has left the table, in order."""
-        return tuple(tuple(r) for r in self._state.runs)
+    def free_cells(self) -> int:
+        """How many free cells are empty."""
+        kinds = self.rules.pile_kinds
+        return sum(1 for i, p in enumerate(self._piles) if kinds[i] == CELL_KIND and not p)
 
     def __iter__(self) -> Iterator[PileView]:
-        st = self._state
-        for i, kind in enumerate(st.rules.pile_kinds):
-            yield PileView(kind, st.rules.pile_codes[i], tuple(st.piles[i]), st.down[i])
+        for i in range(len(self._piles)):
+            yield self._view(i)
 
 
 def kinds_and_codes(columns: int, cells: int, reserves: int, foundations: int,

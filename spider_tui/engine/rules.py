@@ -34,6 +34,7 @@ from .cards import (
 )
 from . import build as _build
 from .build import EMPTY_RULES, FoundationGroup, Relation
+from .deadline import PluginTimeout, arm, depth as deadline_depth, disarm
 from .errors import HouseRuleFailure, RuleFailure, VariantError
 from .piles import (COLUMN, FOUNDATION_KIND, STOCK, WASTE, TableView, Transfer,
                     kinds_and_codes)
@@ -475,21 +476,18 @@ class RuleSet:
 
     def won(self, table: TableView) -> bool:
         """Is the game won? By default as :attr:`win` says (:data:`WIN_RULES`)."""
-        st = table._state
         if self.win == "runs":
-            return len(st.done) >= self.win_runs
+            return len(table.runs_removed) >= self.win_runs
         if self.win == "foundations":
-            return (sum(len(r) for r in st.runs) + sum(
-                len(st.piles[i]) for i, k in enumerate(self.pile_kinds) if k == FOUNDATION_KIND)
-                == 13 * len(self.deck))
-        if st.stock_left:
+            return (sum(len(r) for r in table.runs_removed)
+                    + sum(len(f.cards) for f in table.foundations) == 13 * len(self.deck))
+        if table.stock_left:
             return False
-        for i, k in enumerate(self.pile_kinds):
-            pile = st.piles[i]
-            if k == COLUMN:
-                if pile and (st.down[i] or not self.is_complete(pile)):
+        for pile in table:
+            if pile.kind == COLUMN:
+                if pile.cards and (pile.down or not self.is_complete(pile.cards)):
                     return False
-            elif k != FOUNDATION_KIND and pile:
+            elif pile.kind != FOUNDATION_KIND and pile.cards:
                 return False
         return True
 
@@ -763,19 +761,41 @@ def _who(rules: "RuleSet") -> str:
     return f"the rules of {_clip(name, 80)} (variant {_shown(rules.id)}{where})"
 
 
+#: ``(class, method name)`` of each plugin rule method that ran past its deadline: asked no
+#: more (each call fails at once), so a game that goes on with it is not frozen again.
+_hung: set[tuple[type, str]] = set()
+
+
 def _guarded(method: Any, name: str) -> Any:
     check = RESULT_CHECKS[name]
 
     @functools.wraps(method)
     def guarded(self: RuleSet, *args: Any) -> Any:
+        cls = type(self)
+        if (cls, name) in _hung:
+            problem = "did not answer in time before: it is not asked again"
+            raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,
+                              problem=problem)
+        armed = arm()
+        owner = armed and deadline_depth() == 1  # the call whose deadline it is
         try:
             value = method(self, *args)
         except (RuleFailure, GeneratorExit):
             raise
+        except PluginTimeout as e:
+            if not owner:
+                raise  # for the outermost plugin call to answer for
+            _hung.add((cls, name))
+            problem = str(e)
+            raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,
+                              problem=problem) from None
         except BaseException as e:  # noqa: BLE001 - sys.exit() or Ctrl-C in a plugin's rule too
             problem = f"raised {_error_text(e)}"
             raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,
                               problem=problem) from e
+        finally:
+            if armed:
+                disarm()
         problem = check(self, args, value)
         if problem is not None:
             raise RuleFailure(f"{_who(self)} failed: {name}() {problem}", method=name,

@@ -35,6 +35,8 @@ import pluggy
 
 from .. import paths
 from ..engine.catalog import Catalog, DuplicateId
+from ..engine.deadline import LOAD_DEADLINE, paused, plugin_deadline
+from ..engine.game import Game, GameView, Step, plugin_step
 from ..engine.errors import HouseRuleFailure, RuleFailure, SpiderError, VariantError
 from ..engine.rules import HouseRule, RuleSet, _shown, check_house_rule, check_rules
 from . import hookspecs
@@ -222,7 +224,8 @@ class PluginManager:
                 self._add(info, None, allowed)
                 continue
             try:
-                obj = ep.load()
+                with plugin_deadline(LOAD_DEADLINE):
+                    obj = ep.load()
             except GeneratorExit:
                 raise
             except BaseException as e:  # a plugin that fails to import must not stop us
@@ -247,7 +250,8 @@ class PluginManager:
             return
         module_name = f"spider_tui_plugin_{label}_{re.sub(r'[^0-9a-zA-Z_]', '_', name)}"
         try:
-            module = import_file(path, module_name)
+            with plugin_deadline(LOAD_DEADLINE):
+                module = import_file(path, module_name)
         except GeneratorExit:
             raise
         except BaseException as e:  # sys.exit() or KeyboardInterrupt at import too
@@ -280,10 +284,12 @@ class PluginManager:
                 adder = adders[hook_name]
 
                 def register(thing: Any, _name: str = name, _adder=adder) -> None:
-                    _adder(thing, _name)
+                    with paused():  # checking what it registers is not the plugin's time
+                        _adder(thing, _name)
 
                 try:
-                    impl.function(register=register)
+                    with plugin_deadline(LOAD_DEADLINE):
+                        impl.function(register=register)
                 except GeneratorExit:
                     raise
                 except BaseException as e:
@@ -395,9 +401,16 @@ class PluginManager:
         off. Returns the new problems (for a notice in the app)."""
         new: list[str] = []
         hook = getattr(self.pm.hook, hook_name)
+        # What a plugin is shown is a snapshot: the game and its step cannot be changed there.
+        args = dict(kwargs)
+        if isinstance(args.get("game"), Game):
+            args["game"] = GameView(args["game"])
+        if isinstance(args.get("step"), Step):
+            args["step"] = plugin_step(args["step"])
         for impl in hook.get_hookimpls():
             try:
-                impl.function(**{k: kwargs[k] for k in impl.argnames})
+                with plugin_deadline():
+                    impl.function(**{k: args[k] for k in impl.argnames})
             except GeneratorExit:
                 raise
             except BaseException as e:  # sys.exit() and Ctrl-C from a plugin's hook too

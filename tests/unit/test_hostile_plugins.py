@@ -28,29 +28,11 @@ from spider_tui.plugins import ThemeSpec
 from spider_tui.plugins.manager import PluginManager, load_plugins
 from spider_tui.store import SaveMeta, SaveStore
 
-from plugin_helpers import BUILTIN, Plugin, manager_with
+from plugin_helpers import BUILTIN, Plugin, liar, manager_with, variant_class, variant_plugin
 
 
 def errors_of(mgr: PluginManager, name: str) -> list[str]:
     return next(p for p in mgr.plugins if p.name == name).errors
-
-
-def variant_class(**methods: Any) -> type[RuleSet]:
-    return type("Liar", (RuleSet,), methods)
-
-
-def liar(cls: type[RuleSet], vid: str = "liar", base: str = "spider-1suit", **changes: Any
-         ) -> RuleSet:
-    """An instance of ``cls`` with ``base``'s rules under id ``vid`` (no source: the plugin
-    manager names it after the plugin that registers it)."""
-    rules = default_catalog().variant(base)
-    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
-    fields.update(id=vid, name="Liar", source="", **changes)
-    return cls(**fields)
-
-
-def variant_plugin(rules: RuleSet, name: str = "liars") -> Plugin:
-    return Plugin(name, register_variants=lambda register: register(rules))
 
 
 def raising(exc: BaseException):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spider_tui.engine import Game
+from spider_tui.engine import Game, GameView
 
 RUN = ["K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 
@@ -174,4 +174,4 @@ def test_none_is_always_zero():
 def test_every_scheme_is_registered(catalog):
     assert {"classic", "solitaire-city", "built", "none"} <= set(catalog.scoring)
     for scheme in catalog.scoring.values():
-        assert scheme.name and isinstance(scheme.score(Game.new("spider-1suit", deal=1)), int)
+        assert scheme.name and isinstance(scheme.score(GameView(Game.new("spider-1suit", deal=1))), int)
