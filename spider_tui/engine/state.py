@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .cards import RANK, SUIT
+from .cards import RANK, SUIT, glyph
 from .errors import RuleFailure
-from .piles import CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView
+from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView,
+                    describe_pile)
 from .rules import RuleSet, _who, compiled
 
 FOUNDATION = -1
@@ -347,9 +348,34 @@ class State:
         if d == s:
             return "cards cannot move onto their own pile"
         rules = self.rules
+        cards = tuple(a[-k:])
         view = TableView(self)
         target = None if d == FOUNDATION else self.pile_view(d)
-        return rules.move_refusal(view, self.pile_view(s), tuple(a[-k:]), target)
+        why = rules.move_refusal(view, self.pile_view(s), cards, target)
+        if why is None and d != FOUNDATION:
+            return self.limit_refusal(cards, d)  # whatever a plugin's rules allow
+        return why
+
+    def limit_refusal(self, cards: Sequence[int], d: int) -> str | None:
+        """What the engine itself keeps, whatever a plugin's rules allow: a free cell holds no
+        more than its capacity, a foundation is built in its own order. ``None`` when ``cards``
+        may lie on pile ``d`` (a dense index) by those."""
+        kind = self.comp.kinds[d]
+        if kind == CELL_KIND:
+            cap = self.rules.cell_capacity
+            if cap and len(self.piles[d]) + len(cards) > cap:
+                return f"{describe_pile(self.rules.pile_codes[d])} is full"
+        elif kind == FOUNDATION_KIND:
+            p = self.piles[d]
+            group = self.comp.found[d - self.rules.pile_kinds.index(FOUNDATION_KIND)]
+            top, size = (p[-1] if p else None), len(p)
+            for c in cards:
+                if not group.takes(c, top, size):
+                    return (f"{glyph(c)} cannot go onto "
+                            f"{describe_pile(self.rules.pile_codes[d])}: it takes "
+                            f"{group.needs(top)}")
+                top, size = c, size + 1
+        return None
 
     def _deal_targets(self) -> list[int]:
         return list(self.rules.deal_targets(TableView(self)))
@@ -511,7 +537,8 @@ class GeneralState(State):
             for k in range(1, lift + 1):
                 cards = tuple(a[-k:])
                 for d in targets:
-                    if d != s and refusal(table, views[s], cards, views[d]) is None:
+                    if (d != s and self.limit_refusal(cards, d) is None
+                            and refusal(table, views[s], cards, views[d]) is None):
                         out.append((s, k, d))
             if kinds[s] == COLUMN and self.rules.runs_leave and not self.rules.auto_remove:
                 for n in self.rules.run_lengths:
@@ -575,9 +602,19 @@ class GeneralState(State):
         index = rules._index_of
         touched: set[int] = set()
         back: list[int] = []
+
+        def broken(what: str) -> RuleFailure:
+            return RuleFailure(f"{_who(rules)} failed: {method}() {what}", method=method,
+                               problem=what)
+
         for t in plan:
             src, dst = t[0], t[1]  # shapes and pile codes checked by the method's guard
             up = bool(t[2]) if len(t) == 3 else True
+            if src == STOCK and dst == STOCK:
+                raise broken("moves a card from the stock to the stock")
+            if dst == STOCK and self.sp < len(self.stock):
+                raise broken(f"puts a card back into the stock while it still holds "
+                             f"{len(self.stock) - self.sp}")
             if src == STOCK:
                 if self.sp >= len(self.stock):
                     raise RuleFailure(f"{_who(rules)} failed: {method}() takes a card from the "
@@ -598,6 +635,13 @@ class GeneralState(State):
                 continue
             j = index[dst]
             p = self.piles[j]
+            if not up and j >= len(self.cols):
+                raise broken(f"puts a card face down on {describe_pile(dst)}: only columns "
+                             f"hold face-down cards")
+            limit = self.limit_refusal((c,), j)
+            if limit is not None:
+                raise broken(f"puts {glyph(c)} on {describe_pile(dst)}, which the rules do not "
+                             f"allow ({limit})")
             if not up and p and self.down[j] < len(p):
                 # A card dealt face down onto face-up ones: they lie under it, still face up.
                 self._bury(j)
@@ -609,6 +653,10 @@ class GeneralState(State):
             # The waste turned over: its first card is the stock's next.
             self.stock = self.stock[:self.sp] + back[::-1]
             self.redeals += 1
+        held = (sum(map(len, self.piles)) + len(self.stock) - self.sp
+                + sum(map(len, self.runs)))
+        if held != 13 * len(rules.deck):  # the last guard: no card lost or made
+            raise broken(f"leaves {held} cards in the game, not its {13 * len(rules.deck)}")
         return touched
 
     def _bury(self, i: int) -> None:

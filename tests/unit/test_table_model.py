@@ -193,6 +193,7 @@ def test_deals_can_skip_empty_columns_put_several_rows_and_refill_emptied_column
     rules, cat = make({"deck": {"sets": 4}, "layout": {"columns": 4, "up": 3},
                        "stock": {"skip": "empty", "needs_full_columns": False}})
     g = Game.new("t", deal=2, catalog=cat)
+    g.state.stock = g.state.stock + g.state.cols[1]  # column 2's cards to the stock's end
     g.state.cols[1].clear()
     g.state.rs[1] = 0
     g.play("d")
