@@ -153,11 +153,15 @@ def read(text: str, catalog: Catalog) -> Parsed:
     if sum(len(r) for r in runs) > 13 * rules.sets:
         raise PositionError(f"completed lists {len(completed)} runs but {rules.id} has only "
                             f"{rules.sets} sets")
+    _check_runs(rules, runs)
     stock = _cards(data.get("stock", []), "stock")
     extra = _extra_piles(data, rules)
     redeals = data.get("redeals", 0)
-    if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= 1000:
-        raise PositionError("redeals must be a whole number from 0 to 1000")
+    most = _most_redeals(rules)
+    if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= most:
+        raise PositionError(f"redeals must be a whole number from 0 to {most}" + (
+            f" ({rules.id} turns its waste back at most {most} times)" if most < MAX_REDEALS
+            else ""))
 
     columns = data.get("columns", [])
     if not isinstance(columns, list) or not all(isinstance(c, dict) for c in columns):
@@ -183,6 +187,10 @@ def read(text: str, catalog: Catalog) -> Parsed:
                                                    and 1 <= j <= len(d) for j in marks)):
             raise PositionError(f"column {i + 1}: shown must list positions in down (1 is its "
                                 f"first card)")
+        if d and len(d) in marks:
+            # It lies under face-up cards, not under a face-down one: it is one of them.
+            raise PositionError(f"column {i + 1}: the last card of down ({len(d)}) lies face "
+                                f"up under face-up cards: write it in up instead of shown")
         cols.append(d + u)
         down.append(len(d))
         shown.append(sorted({j - 1 for j in marks}))
@@ -218,6 +226,34 @@ def read(text: str, catalog: Catalog) -> Parsed:
     state = State(rules, cols, down, stock, completed, extra=extra, runs=runs, redeals=redeals,
                   shown=shown if any(shown) else None)
     return Parsed(rules, state, deal)
+
+
+#: The most times a position may say the waste was turned back, where a plugin's own deal
+#: rules decide how many times it may be.
+MAX_REDEALS = 1000
+
+
+def _most_redeals(rules: RuleSet) -> int:
+    if WASTE_KIND not in rules.pile_kinds:
+        return 0
+    if (type(rules).deal_refusal is RuleSet.deal_refusal
+            and type(rules).deal_plan is RuleSet.deal_plan):
+        return min(rules.redeals, MAX_REDEALS)
+    return MAX_REDEALS
+
+
+def _check_runs(rules: RuleSet, runs: list[tuple[int, ...]]) -> None:
+    """Removed runs must be what the game removes: complete runs, as many as it takes."""
+    if runs and not rules.runs_leave:
+        raise PositionError(f"completed lists runs but in {rules.id} complete runs stay on "
+                            f"the table")
+    if rules.run_piles and len(runs) > rules.run_piles:
+        raise PositionError(f"completed lists {len(runs)} runs but {rules.id}'s foundation "
+                            f"takes only {rules.run_piles}")
+    for i, run in enumerate(runs):
+        if len(run) not in rules.run_lengths or not rules.is_complete(run):
+            raise PositionError(f"completed[{i}] ({' '.join(glyph(c) for c in run)}) is not a "
+                                f"complete run of {rules.id}")
 
 
 def _extra_piles(data: dict, rules: RuleSet) -> list[list[int]]:

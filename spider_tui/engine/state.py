@@ -53,8 +53,11 @@ class State:
                  extra: Sequence[Sequence[int]] | None = None,
                  shown: Sequence[Sequence[int]] | None = None,
                  runs: Sequence[Sequence[int]] | None = None, redeals: int = 0) -> None:
-        if not compiled(rules).simple and type(self) is State:
-            self.__class__ = GeneralState  # the general table's moves, play and undo
+        if type(self) is State and (not compiled(rules).simple
+                                    or (shown is not None and any(shown))):
+            # The general table's moves, play and undo (Spider's own fast paths know nothing
+            # of face-up cards under face-down ones).
+            self.__class__ = GeneralState
         self.rules = rules
         self.comp = comp = compiled(rules)
         self.cols = [list(c) for c in cols]

@@ -81,7 +81,7 @@ def mutated_data(draw: Any) -> dict:
     for _ in range(draw(st.integers(1, 3))):
         kind = draw(st.sampled_from(["drop", "duplicate", "swap", "replace", "junk", "key",
                                      "unknown", "variant", "columns", "deal", "completed",
-                                     "house_rules", "flip"]))
+                                     "house_rules", "flip", "runs", "shown", "redeals"]))
         spots = _cards_in(data)
         if kind == "drop" and spots:
             lst, i = draw(st.sampled_from(spots))
@@ -127,6 +127,25 @@ def mutated_data(draw: Any) -> dict:
         elif kind == "house_rules":
             data["house_rules"] = draw(st.lists(st.sampled_from(
                 ["open", "relaxed-deal", "manual-removal", "nope", "", "open"]), max_size=3))
+        elif kind == "runs" and isinstance(data.get("stock"), list) and data["stock"]:
+            # Stock cards said to be removed runs (issue 29, item 6): one-card "runs" and such.
+            stock = data["stock"]
+            n = draw(st.integers(1, min(13, len(stock))))
+            if isinstance(data.get("completed"), list):
+                data["completed"].append(stock[:n])
+                del stock[:n]
+                data["format"] = "spider-position/2"
+        elif kind == "shown" and isinstance(data.get("columns"), list):
+            # Marks of face-up cards under face-down ones, the last face-down card's among them.
+            for col in data["columns"]:
+                if isinstance(col, dict) and isinstance(col.get("down"), list) and col["down"]:
+                    n = len(col["down"])
+                    col["shown"] = draw(st.lists(st.integers(0, n + 1), max_size=n + 1))
+                    data["format"] = "spider-position/2"
+                    break
+        elif kind == "redeals":
+            data["format"] = "spider-position/2"
+            data["redeals"] = draw(st.integers(-1, 2000))
         elif kind == "flip" and isinstance(data.get("columns"), list):
             for col in data["columns"]:
                 if isinstance(col, dict) and isinstance(col.get("down"), list) and col["down"]:
@@ -194,8 +213,9 @@ def _check_and_play(text: str, moves: list[Any]) -> None:
         except SpiderError as e:
             assert str(e).strip(), "an error with no message"
         game.legal_moves(), game.status, game.score, game.deal_refusal()
-    position = game.to_position()
-    assert Game.from_position(position).to_position() == position
+        # What one command prints, every command reads back (issue 29, item 6).
+        position = game.to_position()
+        assert Game.from_position(position).to_position() == position
 
 
 @SETTINGS
