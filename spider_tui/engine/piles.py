@@ -267,6 +267,9 @@ class TableView:
 def kinds_and_codes(columns: int, cells: int, reserves: int, foundations: int,
                     waste: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The kind and code of every pile of a table with these many of each, in table order."""
+    if max(columns, cells, reserves, foundations) > MAX_PILE_NUMBER:
+        # A pile's code must not run into the next kind's (foundation 1001 would be the waste).
+        raise ValueError(f"a table has at most {MAX_PILE_NUMBER} piles of a kind")
     kinds: list[int] = [COLUMN] * columns
     codes: list[int] = list(range(columns))
     for kind, n in ((CELL_KIND, cells), (RESERVE_KIND, reserves),

@@ -50,6 +50,9 @@ MAX_SETS = 64
 MAX_COLUMNS = 20
 #: Cards dealt to one column: the whole of the largest deck.
 MAX_COLUMN_CARDS = 13 * MAX_SETS
+#: Card-by-card foundations in all (over every group): one per set of the largest deck, enough
+#: to hold every card.
+MAX_FOUNDATIONS = MAX_SETS
 #: The longest id and name.
 MAX_ID = 64
 MAX_NAME = 100
@@ -1019,7 +1022,13 @@ def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, A
                                       problems)
         dealt += sum(out["reserves_dealt"])
     if "foundations" in data:
-        out["foundation_groups"] = _build.parse_foundations(data["foundations"], sets, problems)
+        groups = out["foundation_groups"] = _build.parse_foundations(data["foundations"], sets,
+                                                                     problems)
+        total = sum(g.count for g in groups)
+        if total > MAX_FOUNDATIONS:
+            problems.append(("foundations", f"{total} foundations in all: at most "
+                                            f"{MAX_FOUNDATIONS} (one per set of the largest "
+                                            f"deck holds every card)"))
     waste = sections["waste"]
     if "waste" in data:
         out["deal_to"] = "waste"
@@ -1601,8 +1610,11 @@ def check_rules(rules: RuleSet) -> None:
              and all(_is_int(v) and 0 <= v <= 104 for v in value), key,
              "must be a tuple of whole numbers, one per pile at most")
     need(isinstance(rules.foundation_groups, tuple)
-         and all(isinstance(g, FoundationGroup) for g in rules.foundation_groups),
-         "foundation_groups", "must be a tuple of FoundationGroup")
+         and all(isinstance(g, FoundationGroup) for g in rules.foundation_groups)
+         and sum(g.count for g in rules.foundation_groups
+                 if _is_int(g.count) and g.count > 0) <= MAX_FOUNDATIONS,
+         "foundation_groups", f"must be a tuple of FoundationGroup, {MAX_FOUNDATIONS} "
+                              f"foundations in all at most")
     if not problems:
         problem = layout_problem(rules, rules.layout)
         if problem is not None:
