@@ -45,7 +45,7 @@ def liar(cls: type[RuleSet], vid: str = "liar", base: str = "spider-1suit", **ch
     manager names it after the plugin that registers it)."""
     rules = default_catalog().variant(base)
     fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
-    fields.update(id=vid, name="Liar", source="", **changes)
+    fields.update({"id": vid, "name": "Liar", "source": "", **changes})
     return cls(**fields)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
 from . import CommandError
@@ -30,20 +29,22 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-
-
 def run(args: argparse.Namespace) -> int:
     import dataclasses
 
     from .. import paths
+    from ..engine.rules import MAX_NAME, id_problem, text_problem
     from ..plugins.authoring import variant_python, variant_toml
     from ..plugins.manager import get_manager
 
     vid = args.id
-    if not _ID.match(vid) or set(vid) <= {"."}:
-        raise CommandError(f"{vid[:40]!r} is not a variant id: use letters, digits, '-', '_' and "
-                           f"'.', starting with a letter or digit, at most 64")
+    why = id_problem(vid)
+    if why is not None:
+        raise CommandError(f"not a variant id: {why}")
+    if args.name is not None:
+        why = text_problem(args.name, lines=False, longest=MAX_NAME)
+        if why is not None:
+            raise CommandError(f"--name {why}")
     catalog = get_manager().catalog
     if vid in catalog.variants:
         raise CommandError(f"variant {vid!r} already exists (from "

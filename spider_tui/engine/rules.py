@@ -15,6 +15,7 @@ import dataclasses
 import functools
 import inspect
 import reprlib
+import string
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -857,6 +858,9 @@ def shown_key(key: Any) -> str:
     return short(text, 40) if control_character(text) is None else quoted(text, 40)
 
 
+_ID_CHARS = frozenset(string.ascii_letters + string.digits + "-_.")
+
+
 def id_problem(value: Any, kind: str = "variant") -> str | None:
     """Why ``value`` is not a good id of a ``kind`` (variant, house rule, theme), or ``None``.
 
@@ -865,13 +869,31 @@ def id_problem(value: Any, kind: str = "variant") -> str | None:
     :data:`MAX_ID` characters."""
     if not isinstance(value, str) or not value:
         return f"missing: every {kind} needs an id such as 'my-spider'"
-    if not all(ch.isalnum() or ch in "-_." for ch in value):
-        return f"{quoted(value)} may only use letters, digits, '-', '_' and '.'"
-    if not value[0].isalnum():
+    if not all(ch in _ID_CHARS for ch in value):
+        # ASCII only: 'ѕpider-4suit' (a Cyrillic s) must not pass for the real one.
+        return (f"{quoted(value)} may only use letters and digits (a-z, A-Z, 0-9: no "
+                f"accented or other alphabets' letters), '-', '_' and '.'")
+    if value[0] in "-_.":
         return f"{quoted(value)} must start with a letter or a digit"
     if len(value) > MAX_ID:
         return f"{quoted(value)} is longer than {MAX_ID} characters"
     return None
+
+
+def label_problems(thing: Any, kind: str, texts: Mapping[str, bool]) -> list[tuple[str, str]]:
+    """``(key, problem)`` for the id and each text of ``texts`` (attribute: may it hold
+    line breaks) that a plugin's variant, house rule or scoring scheme would show a player:
+    the checks a variant file's ``id``, ``name`` and ``description`` pass."""
+    problems = []
+    why = id_problem(getattr(thing, "id", None), kind)
+    if why is not None:
+        problems.append(("id", why))
+    for key, lines in texts.items():
+        why = text_problem(getattr(thing, key, None), lines=lines,
+                           longest=None if lines else MAX_NAME)
+        if why is not None:
+            problems.append((key, why))
+    return problems
 
 
 def text_problem(value: Any, *, lines: bool, longest: int | None = None) -> str | None:
@@ -1495,10 +1517,7 @@ def check_house_rule(hr: HouseRule, variants: Iterable[RuleSet]) -> None:
     a plugin's code is tried on every variant in ``variants`` and what it makes is checked.
     Raises :class:`VariantError` or :class:`HouseRuleFailure` (or :class:`RuleFailure`)."""
     source = hr.source if isinstance(hr.source, str) and hr.source else str(hr.id)
-    problems = [(key, "must be a string") for key in ("id", "name", "description")
-                if not isinstance(getattr(hr, key), str)]
-    if not problems and not hr.id:
-        problems.append(("id", "missing"))
+    problems = label_problems(hr, "house rule", {"name": False, "description": True})
     if problems:
         raise VariantError(source, problems)
     cls = type(hr)
@@ -1572,9 +1591,8 @@ def check_rules(rules: RuleSet) -> None:
         if not ok:
             problems.append((key, f"{what}, not {_shown(getattr(rules, key, None))}"))
 
-    need(isinstance(rules.id, str) and bool(rules.id), "id", "must be a non-empty string")
-    for key in ("name", "description", "rules_text", "scoring"):
-        need(isinstance(getattr(rules, key), str), key, "must be a string")
+    problems += label_problems(rules, "variant", {"name": False, "description": True,
+                                                  "rules_text": True, "scoring": False})
     need(isinstance(rules.deck, tuple) and bool(rules.deck)
          and all(_is_int(s) and 0 <= s < len(SUITS) for s in rules.deck),
          "deck", "must be a tuple of suits (0 to 3), one per Ace-to-King set")

@@ -38,7 +38,8 @@ from ..engine.catalog import Catalog, DuplicateId
 from ..engine.deadline import LOAD_DEADLINE, paused, plugin_deadline
 from ..engine.game import Game, GameView, Step, plugin_step
 from ..engine.errors import HouseRuleFailure, RuleFailure, SpiderError, VariantError
-from ..engine.rules import HouseRule, RuleSet, _shown, check_house_rule, check_rules
+from ..engine.rules import (HouseRule, RuleSet, _shown, check_house_rule, check_rules,
+                            label_problems)
 from . import hookspecs
 from .files import import_file, load_theme_folder, load_variant_folder, python_files
 from .hookspecs import PROJECT, hookimpl
@@ -359,14 +360,22 @@ class PluginManager:
             ok = (isinstance(getattr(scheme, "id", None), str) and bool(scheme.id)
                   and isinstance(getattr(scheme, "name", None), str)
                   and callable(getattr(scheme, "score", None)))
+            texts = {"name": False, **({"description": True}
+                                       if hasattr(scheme, "description") else {})}
+            problems = label_problems(scheme, "scoring scheme", texts)
         except GeneratorExit:
             raise
         except BaseException:  # noqa: BLE001 - a property of the plugin's that raises
-            ok = False
+            ok, problems = False, []
         if not ok:
             self._info[owner].errors.append(
                 f"register_scoring: {_shown(scheme)} needs an id and a name (strings) and "
                 f"score(game)")
+            return
+        if problems:
+            self._info[owner].errors.append(
+                f"scoring scheme {_shown(scheme.id)} is broken: "
+                + "; ".join(f"{k}: {m}" for k, m in problems))
             return
         try:
             self.catalog.add_scoring(scheme, owner)
