@@ -4,7 +4,7 @@ engine and the screen."""
 from __future__ import annotations
 
 from spider_tui.engine import Catalog, RuleSet
-from spider_tui.engine.rules import MAX_COLUMNS, MAX_FOUNDATIONS, MAX_PILES, MAX_SETS
+from spider_tui.engine.schema import MAX_COLUMNS, MAX_FOUNDATIONS, MAX_PILES, MAX_SETS
 from spider_tui.scoring import BUILTIN_SCHEMES
 
 BIGGEST = {

@@ -30,7 +30,8 @@ from typing import Sequence
 from ..engine.cards import NUM_CARDS, RANK, SUIT
 from ..engine.game import Game
 from ..engine.piles import COLUMN, PileView
-from ..engine.rules import RuleSet, compiled
+from ..engine.compiled import compiled
+from ..engine.rules import RuleSet
 from ..engine.state import DEAL, FOUNDATION, State
 
 UNKNOWN = NUM_CARDS  # 52: a card the viewer cannot see
@@ -89,11 +90,9 @@ def fast_path(rules: RuleSet) -> bool:
     hit = _fast.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    cls = type(rules)
     ok = (rules.simple and compiled(rules).rank_place and rules.run_order == "down"
           and not rules.run_wrap
-          and cls.deal_targets is RuleSet.deal_targets
-          and cls.deal_refusal is RuleSet.deal_refusal)
+          and not rules.overrides("deal_targets", "deal_refusal"))
     if len(_fast) > 64:
         _fast.clear()
     _fast[id(rules)] = (rules, ok)

@@ -140,7 +140,7 @@ def _check_toml(path: Path) -> tuple[list[str], list[str]]:
 
 def _what(rules: Any) -> str:
     """A variant in a line: its table, its stock and how it is won."""
-    from ..engine.rules import WIN_RULES
+    from ..engine.schema import WIN_RULES
 
     parts = [f"{rules.columns} columns"]
     for n, what in ((rules.cells, "free cell"), (rules.reserves, "reserve"),

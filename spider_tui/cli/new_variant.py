@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     import dataclasses
 
     from .. import paths
-    from ..engine.rules import MAX_NAME, id_problem, text_problem
+    from ..engine.schema import MAX_NAME, id_problem, text_problem
     from ..plugins.authoring import variant_python, variant_toml
     from ..plugins.manager import get_manager
 

@@ -18,7 +18,8 @@ from .errors import (
 )
 from .game import PLAYING, STUCK, WON, Game, GameView, Step, random_deal
 from .moves import DEAL_MOVE, Move
-from .rules import HouseRule, RuleSet, house_rules_from_dict
+from .house import HouseRule, house_rules_from_dict
+from .rules import RuleSet
 from .state import DEAL, FOUNDATION, State
 
 __all__ = [

@@ -65,7 +65,7 @@ class Relation:
 def parse_phrase(text: Any) -> Relation:
     """The relation a phrase names; :class:`ValueError` says what is wrong with it."""
     if not isinstance(text, str):
-        raise ValueError(f"{_shown(text)} is not a phrase such as \"down same-suit\"")
+        raise ValueError(f"{shown_value(text)} is not a phrase such as \"down same-suit\"")
     words = text.strip().lower().split()
     rank = suit = None
     for w in words:
@@ -75,9 +75,9 @@ def parse_phrase(text: Any) -> Relation:
         elif w in SUIT_RELATIONS and suit is None:
             suit = w
         else:
-            where = "" if len(words) == 1 else f"{_shown(text)}: "
+            where = "" if len(words) == 1 else f"{shown_value(text)}: "
             raise ValueError(
-                f"{where}{_shown(w)} is not one of {', '.join(SUIT_RELATIONS)}, nor a rank "
+                f"{where}{shown_value(w)} is not one of {', '.join(SUIT_RELATIONS)}, nor a rank "
                 f"relation ({', '.join(RANK_RELATIONS)})"
                 + did_you_mean(w, [*SUIT_RELATIONS, *RANK_RELATIONS, *SUIT_ALIASES]))
     if not words:
@@ -93,7 +93,7 @@ def phrases(value: Any) -> tuple[Relation, ...]:
     return tuple(parse_phrase(v) for v in items)
 
 
-def _shown(v: Any) -> str:
+def shown_value(v: Any) -> str:
     text = repr(v)
     return text if len(text) <= 40 else text[:39] + "…'"
 
@@ -138,7 +138,7 @@ def _rank_word(rank: int) -> str:
     return RANK_NAMES[rank]
 
 
-def _article(rank: int) -> str:
+def article(rank: int) -> str:
     return "an" if rank in (ACE, 8) else "a"
 
 
@@ -153,7 +153,7 @@ def wanted(rels: Sequence[Relation], onto: int, wrap: bool) -> str:
         if r.rank == "lower":
             what = "a lower card"
         else:
-            what = " or ".join(f"{_article(x)} {_rank_word(x)}" for x in ranks)
+            what = " or ".join(f"{article(x)} {_rank_word(x)}" for x in ranks)
         if r.suit == "same-suit":
             what += f" of {SUIT_NAMES[SUIT[onto]]}"
         elif r.suit == "same-colour":
@@ -216,14 +216,14 @@ class FoundationGroup:
     def needs(self, top: int | None) -> str:
         """What the foundation takes next, in a player's words."""
         if top is None:
-            first = f"{_article(self.base)} {RANK_NAMES[self.base]}"
+            first = f"{article(self.base)} {RANK_NAMES[self.base]}"
             return f"{first} of {SUIT_NAMES[self.suits[0]]}" if len(self.suits) == 1 else first
         want = RANK[top] + (1 if self.up else -1)
         if self.wrap:
             want = (want - 1) % 13 + 1
         if not 1 <= want <= 13:
             return "nothing more"
-        what = f"{_article(want)} {RANK_NAMES[want]}"
+        what = f"{article(want)} {RANK_NAMES[want]}"
         if self.suit == "same-suit":
             return f"{what} of {SUIT_NAMES[SUIT[top]]}"
         if self.suit == "other-colour":
@@ -236,7 +236,7 @@ class FoundationGroup:
         way = "up" if self.up else "down"
         n = f"{self.count} foundation{'s' if self.count != 1 else ''}"
         back = "; a foundation's top card may be played back" if self.take_back else ""
-        base = f"{_article(self.base)} {RANK_NAMES[self.base]}"
+        base = f"{article(self.base)} {RANK_NAMES[self.base]}"
         if self.suits:
             base += (" of " + ", ".join(SUIT_NAMES[x] for x in self.suits)
                      + (" in turn" if self.count > 1 else ""))
@@ -255,7 +255,7 @@ def parse_rank(value: Any) -> int:
             t = "T"
         if len(t) == 1 and t in RANKS:
             return RANKS.index(t) + 1
-    raise ValueError(f"{_shown(value)} is not a rank (A 2-9 10 J Q K)")
+    raise ValueError(f"{shown_value(value)} is not a rank (A 2-9 10 J Q K)")
 
 
 _FOUNDATION_KEYS = {"count", "base", "direction", "suit", "wrap", "take_back", "suits"}
@@ -276,9 +276,9 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
                 problems.append((f"{where}.{_key(key)}",
                                  "unknown key" + did_you_mean(key, _FOUNDATION_KEYS)))
         count = g.get("count", default_count)
-        if not _whole(count) or not 1 <= count <= 64:
+        if not whole(count) or not 1 <= count <= 64:
             problems.append((f"{where}.count", "must be a whole number from 1 to 64"))
-            count = max(1, min(64, count)) if _whole(count) else 1
+            count = max(1, min(64, count)) if whole(count) else 1
         try:
             base = parse_rank(g.get("base", "A"))
         except ValueError as e:
@@ -291,7 +291,7 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
         suit = g.get("suit", "same-suit")
         suit = SUIT_ALIASES.get(suit, suit) if isinstance(suit, str) else suit
         if not isinstance(suit, str) or suit not in SUIT_RELATIONS:
-            problems.append((f"{where}.suit", f"{_shown(suit)} is not one of "
+            problems.append((f"{where}.suit", f"{shown_value(suit)} is not one of "
                                               f"{', '.join(SUIT_RELATIONS)}"
                                               + did_you_mean(suit, SUIT_RELATIONS)))
             suit = "same-suit"
@@ -323,7 +323,7 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
     return tuple(out)
 
 
-def _whole(v: Any) -> bool:
+def whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

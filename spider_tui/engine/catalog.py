@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Protocol
 
 from .errors import HouseRuleFailure, SpiderError, SwitchedOff, UnknownId
-from .rules import HouseRule, RuleSet, apply_house_rules, house_rule_answer
+from .house import HouseRule, apply_house_rules, house_rule_answer
+from .rules import RuleSet
 from .text import quoted
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import glyph
 from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND, TableView,
                     describe_pile)
-from .rules import compiled
+from .compiled import compiled
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import RuleSet

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-from .rules import RuleSet, layout_problem
+from .answers import layout_problem
+from .rules import RuleSet
 from .text import quoted
 
 _M64 = (1 << 64) - 1

@@ -15,7 +15,8 @@ from .deadline import PluginTimeout, plugin_deadline
 from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
 from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, TableView, code_kind, describe_pile
-from .rules import RuleSet, _article, _error_text, _shown
+from .answers import error_text, shown_value
+from .rules import RuleSet, article
 from .state import DEAL, FOUNDATION, State, record_flips, record_removals
 from .text import quoted
 
@@ -383,11 +384,11 @@ class Game:
             except PluginTimeout as e:
                 problem = str(e)
             except BaseException as e:  # noqa: BLE001 - sys.exit() in a plugin's score() too
-                problem = f"raised {_error_text(e)}"
+                problem = f"raised {error_text(e)}"
             else:
                 if type(value) is int and -MAX_SCORE <= value <= MAX_SCORE:
                     return value
-                problem = (f"returned {_shown(value)}, not a whole number"
+                problem = (f"returned {shown_value(value)}, not a whole number"
                            + (f" from -{MAX_SCORE} to {MAX_SCORE}" if type(value) is int else ""))
             failed.append(scheme)
             self._scoring_failed(scheme, f"score() {problem}", failed)
@@ -605,7 +606,7 @@ class Game:
         if lift == 1:
             return rules.why_not_accepted(a[-1], target)
         return (f"nothing that can be lifted from column {s + 1} goes onto {glyph(target)} "
-                f"(it takes {_article(need)} {RANK_NAMES[need]})")
+                f"(it takes {article(need)} {RANK_NAMES[need]})")
 
     def is_legal(self, move: str | Move) -> bool:
         try:

@@ -236,8 +236,7 @@ MAX_REDEALS = 1000
 def _most_redeals(rules: RuleSet) -> int:
     if WASTE_KIND not in rules.pile_kinds:
         return 0
-    if (type(rules).deal_refusal is RuleSet.deal_refusal
-            and type(rules).deal_plan is RuleSet.deal_plan):
+    if not rules.overrides("deal_refusal", "deal_plan"):
         return min(rules.redeals, MAX_REDEALS)
     return MAX_REDEALS
 

@@ -20,7 +20,10 @@ from .cards import RANK, SUIT, glyph
 from .errors import RuleFailure
 from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView,
                     describe_pile)
-from .rules import RuleSet, _who, compiled
+from .answers import who
+from .compiled import compiled
+from .checks import lift_cap
+from .rules import RuleSet
 
 FOUNDATION = -1
 #: The deal, as a move tuple.
@@ -455,7 +458,7 @@ class GeneralState(State):
         plugin overrides it (every pile then, as the plugin may tell them apart)."""
         comp = self.comp
         rules = self.rules
-        if type(rules).move_refusal is not RuleSet.move_refusal:
+        if rules.overrides("move_refusal"):
             return self._moves_asked()
         piles = self.piles
         kinds = comp.kinds
@@ -477,8 +480,6 @@ class GeneralState(State):
                 founds.append(i)
         first_found = founds[0] if founds else 0
         if rules.max_lift:
-            from .checks import lift_cap  # the one formula, as a refused move explains it
-
             cap_full, cap_empty = lift_cap(self, False), lift_cap(self, True)
         else:
             cap_full = cap_empty = 1 << 30
@@ -585,7 +586,7 @@ class GeneralState(State):
                 else:
                     self.piles[d].extend(run)
                     touched = {s, d}
-            if k != 0 and (rules.refill or type(rules).after_move is not RuleSet.after_move):
+            if k != 0 and (rules.refill or rules.overrides("after_move")):
                 # Before the table is tidied (a card turned over, runs removed): a rule may
                 # look at a column left with only face-down cards (Bebop).
                 codes = rules.pile_codes
@@ -607,7 +608,7 @@ class GeneralState(State):
         back: list[int] = []
 
         def broken(what: str) -> RuleFailure:
-            return RuleFailure(f"{_who(rules)} failed: {method}() {what}", method=method,
+            return RuleFailure(f"{who(rules)} failed: {method}() {what}", method=method,
                                problem=what)
 
         for t in plan:
@@ -620,14 +621,14 @@ class GeneralState(State):
                              f"{len(self.stock) - self.sp}")
             if src == STOCK:
                 if self.sp >= len(self.stock):
-                    raise RuleFailure(f"{_who(rules)} failed: {method}() takes a card from the "
+                    raise RuleFailure(f"{who(rules)} failed: {method}() takes a card from the "
                                       f"empty stock", method=method)
                 c = self.stock[self.sp]
                 self.sp += 1
             else:
                 i = index[src]
                 if not self.piles[i]:
-                    raise RuleFailure(f"{_who(rules)} failed: {method}() takes a card from "
+                    raise RuleFailure(f"{who(rules)} failed: {method}() takes a card from "
                                       f"pile {src}, which is empty", method=method)
                 c = self.piles[i].pop()
                 if self.down[i] > len(self.piles[i]):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.build import RANK_RELATIONS, SUIT_RELATIONS
+from ..engine.build import EMPTY_RULES, RANK_RELATIONS, SUIT_RELATIONS
 from ..engine.cards import RANKS, SUITS
-from ..engine.rules import COMPLETE_RULES, DEAL_SKIPS, EMPTY_RULES, WIN_RULES, RuleSet
+from ..engine.rules import RuleSet
+from ..engine.schema import COMPLETE_RULES, DEAL_SKIPS, WIN_RULES
 
 VALUES = {
     "place": "a phrase [rank] [suit] or a list of them; rank: " + " ".join(RANK_RELATIONS)

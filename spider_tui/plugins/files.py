@@ -10,7 +10,8 @@ from types import ModuleType
 from typing import Any, Callable
 
 from ..engine.errors import VariantError
-from ..engine.rules import HOUSE_RULES_FORMAT, RuleSet, house_rules_from_dict
+from ..engine.house import HOUSE_RULES_FORMAT, house_rules_from_dict
+from ..engine.rules import RuleSet
 from ..engine.text import printable, quoted
 from ..tomlfile import TomlRefused, load
 from .themespec import THEME_FORMAT, ThemeSpec

@@ -38,8 +38,11 @@ from ..engine.catalog import Catalog, DuplicateId
 from ..engine.deadline import LOAD_DEADLINE, paused, plugin_deadline
 from ..engine.game import Game, GameView, Step, plugin_step
 from ..engine.errors import HouseRuleFailure, RuleFailure, SpiderError, VariantError
-from ..engine.rules import (HouseRule, RuleSet, _shown, check_house_rule, check_rules,
-                            label_problems)
+from ..engine.answers import shown_value
+from ..engine.house import HouseRule, check_house_rule
+from ..engine.rules import RuleSet
+from ..engine.schema import label_problems
+from ..engine.vetting import check_rules
 from . import hookspecs
 from .files import import_file, load_theme_folder, load_variant_folder, python_files
 from .hookspecs import PROJECT, hookimpl
@@ -301,7 +304,7 @@ class PluginManager:
 
     def _add_variant(self, rules: Any, owner: str) -> None:
         if not isinstance(rules, RuleSet):
-            self._info[owner].errors.append(f"register_variants: {_shown(rules)} is not a "
+            self._info[owner].errors.append(f"register_variants: {shown_value(rules)} is not a "
                                             f"RuleSet")
             return
         if not rules.source:  # messages about its rules name the plugin
@@ -315,20 +318,20 @@ class PluginManager:
             self._info[owner].errors.append(_from_file(rules, str(e)))
             return
         except VariantError as e:
-            self._info[owner].errors.append(f"variant {_shown(rules.id)} is broken: "
+            self._info[owner].errors.append(f"variant {shown_value(rules.id)} is broken: "
                                             + "; ".join(f"{k}: {m}" for k, m in e.problems))
             return
         except GeneratorExit:
             raise
         except BaseException as e:
-            self._info[owner].errors.append(f"variant {_shown(rules.id)} is broken: "
+            self._info[owner].errors.append(f"variant {shown_value(rules.id)} is broken: "
                                             f"{_short_error(e)}")
             return
         self._registered(owner, "variants", rules.id)
 
     def _add_house_rule(self, rule: Any, owner: str) -> None:
         if not isinstance(rule, HouseRule):
-            self._info[owner].errors.append(f"register_house_rules: {_shown(rule)} is not a "
+            self._info[owner].errors.append(f"register_house_rules: {shown_value(rule)} is not a "
                                             f"HouseRule")
             return
         if not rule.source:
@@ -340,17 +343,17 @@ class PluginManager:
             self._info[owner].errors.append(_from_file(rule, str(e)))
             return
         except VariantError as e:
-            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+            self._info[owner].errors.append(f"house rule {shown_value(rule.id)} is broken: "
                                             + "; ".join(f"{k}: {m}" for k, m in e.problems))
             return
         except HouseRuleFailure as e:
-            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+            self._info[owner].errors.append(f"house rule {shown_value(rule.id)} is broken: "
                                             f"{e.problem}")
             return
         except GeneratorExit:
             raise
         except BaseException as e:  # what its apply() made is a broken variant, say
-            self._info[owner].errors.append(f"house rule {_shown(rule.id)} is broken: "
+            self._info[owner].errors.append(f"house rule {shown_value(rule.id)} is broken: "
                                             f"{_short_error(e)}")
             return
         self._registered(owner, "house rules", rule.id)
@@ -369,12 +372,12 @@ class PluginManager:
             ok, problems = False, []
         if not ok:
             self._info[owner].errors.append(
-                f"register_scoring: {_shown(scheme)} needs an id and a name (strings) and "
+                f"register_scoring: {shown_value(scheme)} needs an id and a name (strings) and "
                 f"score(game)")
             return
         if problems:
             self._info[owner].errors.append(
-                f"scoring scheme {_shown(scheme.id)} is broken: "
+                f"scoring scheme {shown_value(scheme.id)} is broken: "
                 + "; ".join(f"{k}: {m}" for k, m in problems))
             return
         try:
@@ -386,13 +389,13 @@ class PluginManager:
 
     def _add_theme(self, theme: Any, owner: str) -> None:
         if not isinstance(theme, ThemeSpec):
-            self._info[owner].errors.append(f"register_themes: {_shown(theme)} is not a "
+            self._info[owner].errors.append(f"register_themes: {shown_value(theme)} is not a "
                                             f"ThemeSpec")
             return
         problems = theme.problems()
         if problems:
             self._info[owner].errors.append(
-                f"theme {_shown(theme.id)} is broken and not used: "
+                f"theme {shown_value(theme.id)} is broken and not used: "
                 + "; ".join(f"{k}: {m}" for k, m in problems))
             return
         if theme.id in self.themes:
@@ -467,7 +470,7 @@ def load_plugins(*, entry_points: Iterable[Any] | None = None, user_folders: boo
             continue
         if not isinstance(result, (list, tuple)) or not all(
                 isinstance(p, (str, os.PathLike)) for p in result):
-            info.errors.append(f"variant_folders returned {_shown(result)}, not a list of "
+            info.errors.append(f"variant_folders returned {shown_value(result)}, not a list of "
                                f"folders")
             continue
         folders.extend(Path(p) for p in result)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..engine.errors import VariantError
-from ..engine.rules import MAX_NAME, id_problem, shown_key, text_problem
+from ..engine.schema import MAX_NAME, id_problem, shown_key, text_problem
 from ..engine.text import quoted
 
 THEME_FORMAT = "spider-theme/1"

@@ -74,7 +74,7 @@ def test_with_no_file_it_checks_the_players_own_folders(tmp_path, capsys, monkey
 
 def test_house_rules_name_what_they_change_as_variant_files_do(tmp_path, capsys):
     from spider_tui.engine import Game
-    from spider_tui.engine.rules import house_rules_from_dict
+    from spider_tui.engine.house import house_rules_from_dict
 
     rules = house_rules_from_dict({"format": "spider-house-rules/1", "house_rule": [
         {"id": "a", "name": "A", "set": {"stock": {"needs_full_columns": False},

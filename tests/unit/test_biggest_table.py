@@ -7,7 +7,7 @@ import pytest
 
 from spider_tui.engine import Game, RuleSet, VariantError
 from spider_tui.engine.build import FoundationGroup
-from spider_tui.engine.rules import MAX_COLUMNS, MAX_FOUNDATIONS, MAX_PILES
+from spider_tui.engine.schema import MAX_COLUMNS, MAX_FOUNDATIONS, MAX_PILES
 from spider_tui.engine.tomltext import MAX_BYTES
 
 from biggest_table import BIGGEST, biggest_catalog
@@ -37,7 +37,7 @@ def test_more_foundations_than_a_game_can_use_are_refused():
 
 
 def test_a_rule_set_made_in_python_has_as_many_foundations_at_most():
-    from spider_tui.engine.rules import check_rules
+    from spider_tui.engine.vetting import check_rules
 
     base = RuleSet.from_dict(BIGGEST, source="biggest.toml")
     groups = (FoundationGroup(64, 1, True, "same-suit"),) * 16

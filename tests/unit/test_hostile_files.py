@@ -21,7 +21,8 @@ from spider_tui.config import KEYMAP_IDS, Config, load_config, save_config
 from spider_tui.engine import (Game, HouseRule, NotationError, PositionError, RuleSet,
                                SpiderError, VariantError)
 from spider_tui.engine.moves import Move
-from spider_tui.engine.rules import MAX_SETS, house_rules_from_dict, parse_variant_dict
+from spider_tui.engine.house import house_rules_from_dict
+from spider_tui.engine.schema import MAX_SETS, parse_variant_dict
 from spider_tui.engine.text import printable, quoted
 from spider_tui.engine.tomltext import MAX_BYTES, TomlRefused, loads
 from spider_tui.plugins import ThemeSpec

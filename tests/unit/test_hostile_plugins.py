@@ -6,7 +6,6 @@ method, switched off, and the game goes on."""
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 from importlib.metadata import EntryPoint
 from typing import Any
@@ -23,7 +22,7 @@ from spider_tui.engine import (
     VariantError,
     default_catalog,
 )
-from spider_tui.engine.rules import RESULT_CHECKS, RULE_METHODS
+from spider_tui.engine.answers import RESULT_CHECKS, RULE_METHODS
 from spider_tui.plugins import ThemeSpec
 from spider_tui.plugins.manager import PluginManager, load_plugins
 from spider_tui.store import SaveMeta, SaveStore

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from spider_tui.cli import main
-from spider_tui.engine import HouseRule, RuleSet, VariantError
-from spider_tui.engine.rules import id_problem
+from spider_tui.engine import HouseRule, VariantError
+from spider_tui.engine.schema import id_problem
 
 from plugin_helpers import Plugin, liar, manager_with, variant_class, variant_plugin
 

@@ -1,0 +1,88 @@
+"""A rule set's card methods evaluated over every card and pair of cards, once: the tables the
+engine's move generator, its checks and the AI read in their hot loops."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import build as _build
+from .cards import ACE, KING, NUM_CARDS, RANK
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import RuleSet
+
+# --------------------------------------------------------------------- compiled tables
+
+
+class Compiled:
+    """A rule set's methods evaluated over every card (pair), for the hot loops."""
+
+    __slots__ = ("link", "accept", "empty_ok", "descending", "rank_place", "complete_suits",
+                 "run_end", "simple", "kinds", "found", "npiles", "link_alts")
+
+    def __init__(self, rules: RuleSet) -> None:
+        cards = range(NUM_CARDS)
+        tables = _card_tables(rules)
+        self.link, self.accept, self.empty_ok = tables
+        # Every liftable pair descends by one: a lifted run holds each rank once, so the run that
+        # fits a target is found by arithmetic rather than by trying every length.
+        self.descending = all(RANK[u] == RANK[lo] + 1 for u in cards for lo in cards
+                              if self.link[u][lo])
+        self.rank_place = all(RANK[o] == RANK[m] + 1 for m in cards for o in cards
+                              if self.accept[m][o])
+        #: Which cards can end a complete run (the last card, at the top of the column): only
+        #: those are looked at for removal. A plugin's own is_complete may end a run anywhere.
+        if rules.overrides("is_complete") or rules.run_wrap:
+            self.run_end = [True] * NUM_CARDS
+        else:
+            last = ACE if rules.run_order == "down" else KING
+            self.run_end = [RANK[c] == last for c in cards]
+        #: Where a run may follow any one of several lifting phrases but not mix them (Curds
+        #: and Whey: one suit down, or one rank), a link table per phrase.
+        lift = rules._lift
+        self.link_alts = None
+        if (isinstance(lift, tuple) and len(lift) > 1
+                and not rules.overrides("links")):
+            self.link_alts = [[[_build.follows((r,), lo, u, rules.wrap) for lo in cards]
+                               for u in cards] for r in lift]
+        self.simple = rules.simple
+        self.kinds = rules.pile_kinds
+        self.npiles = len(self.kinds)
+        #: Per card-by-card foundation, its group (see FoundationGroup.takes).
+        self.found = rules.foundation_of
+
+
+#: The card tables of data rule sets, by the fields they read: most variants share Spider's.
+_card_tables_cache: dict[tuple, tuple] = {}
+
+
+def _card_tables(rules: RuleSet) -> tuple:
+    """``(link, accept, empty_ok)`` of ``rules`` over every card (pair); shared between data
+    rule sets that build and lift alike (a plugin's own methods are always asked)."""
+    key = None
+    if not rules.overrides("links", "accepts", "accepts_in_empty"):
+        key = (rules.place, rules.lift, rules.empty, rules.wrap)
+        hit = _card_tables_cache.get(key)
+        if hit is not None:
+            return hit
+    cards = range(NUM_CARDS)
+    tables = ([[rules.links(u, lo) for lo in cards] for u in cards],
+              [[rules.accepts(m, o) for o in cards] for m in cards],
+              [rules.accepts_in_empty(c) for c in cards])
+    if key is not None:
+        _card_tables_cache[key] = tables
+    return tables
+
+
+_compiled_cache: dict[int, tuple[RuleSet, Compiled]] = {}
+
+
+def compiled(rules: RuleSet) -> Compiled:
+    hit = _compiled_cache.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    comp = Compiled(rules)
+    if len(_compiled_cache) > 256:
+        _compiled_cache.clear()
+    _compiled_cache[id(rules)] = (rules, comp)
+    return comp
