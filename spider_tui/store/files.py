@@ -121,10 +121,11 @@ def _what(path: Path | str, st: os.stat_result, writing: bool) -> str | None:
 
 def check_own(path: Path | str, *, writing: bool = True) -> os.stat_result | None:
     """The status of ``path`` itself (a link not followed), ``None`` when there is nothing
-    there; :class:`NotOurs` when it is not a regular file."""
+    there (or it cannot be looked at: then whatever is done there next fails and says why);
+    :class:`NotOurs` when it is not a regular file."""
     try:
         st = os.lstat(path)
-    except FileNotFoundError:
+    except OSError:
         return None
     why = _what(path, st, writing)
     if why is not None:
