@@ -8,6 +8,7 @@ the disk, and a load. FOLDER (default: a temporary folder) picks the disk being 
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -15,9 +16,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from spider_tui.engine import Game
-from spider_tui.store.files import dump
-from spider_tui.store.save import KIND, VERSION, SaveMeta, SaveStore
+# The spider_tui beside this script, not an installed one (run as a script, Python puts only
+# benchmarks/ on the path).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from spider_tui.engine import Game  # noqa: E402
+from spider_tui.store.files import dump  # noqa: E402
+from spider_tui.store.save import KIND, VERSION, SaveMeta, SaveStore  # noqa: E402
 
 
 def played(actions: int) -> Game:

@@ -1,13 +1,20 @@
 """Reading a TOML file from disk through the one bounded reader (:mod:`spider_tui.engine.tomltext`):
 never more than :data:`MAX_BYTES` (plus one, to know there was more) is read, so a huge file, a
-device or a pipe that never ends cannot fill the memory."""
+device or a pipe that never ends cannot fill the memory.
+
+:func:`load`, for the files spider-tui reads on its own (``config.toml``, variant and theme
+files), reads only regular files (a symbolic link is followed to one): a named pipe there would
+stop start-up for ever, waiting for a writer. :func:`read_text`, for a file the player names on
+the command line, reads whatever it is given (``<(spider-tui position ...)`` is a pipe)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import IO, Any
 
 from .engine.tomltext import MAX_BYTES, TomlRefused, decode, loads
+from .store.files import open_own
 
 __all__ = ["MAX_BYTES", "TomlRefused", "load", "read_bytes", "read_stream_text", "read_text"]
 
@@ -40,5 +47,7 @@ def read_stream_text(stream: IO[str]) -> str:
 
 
 def load(path: Path | str) -> dict[str, Any]:
-    """The parsed TOML file at ``path``: :class:`TomlRefused` or ``OSError`` when it cannot be."""
-    return loads(read_text(path))
+    """The parsed TOML file at ``path``: :class:`TomlRefused` or ``OSError`` when it cannot be
+    (:class:`~spider_tui.store.files.NotOurs`, an ``OSError``, when it is not a regular file)."""
+    with os.fdopen(open_own(path, os.O_RDONLY, follow=True), "rb") as f:
+        return loads(decode(_bounded(f)))

@@ -10,11 +10,13 @@ so a truncated or corrupted file is refused rather than half-read. A document wi
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import math
 import os
 import re
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -42,20 +44,167 @@ def os_reason(e: OSError) -> str:
     return e.strerror or str(e) or type(e).__name__
 
 
+# ---------------------------------------------------------------------- only our own files
+#
+# spider-tui reads and writes, in its folders, only regular files. A symbolic link is never
+# followed there (``ln -s ~/notes.txt save.json.owner`` must not get notes.txt truncated, nor
+# ``save.json -> /dev/zero`` read until the memory runs out), a named pipe or a device is
+# never opened for reading (a pipe would wait for a writer for ever), and nothing is written
+# in place into a file that has other names (a hard link). Such a file is refused with
+# :class:`NotOurs`, which says what it is; the callers report it and leave it as it is.
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows
+
+
+class NotOurs(OSError):
+    """A path that spider-tui does not read or write: not a regular file (a symbolic link, a
+    named pipe, a device, a folder), or a file with other names written in place. ``strerror``
+    says what it is, in a player's words ("it is a symbolic link (to /dev/zero), and ...")."""
+
+    def __init__(self, path: Path | str, what: str) -> None:
+        super().__init__(errno.EINVAL, what, str(path))
+
+
+class TooLarge(Unreadable):
+    """A file larger than spider-tui reads: valid or not, it is not *damaged*, and it is kept."""
+
+    def __init__(self, size: int | None, limit: int) -> None:
+        had = f"{size_text(size)}; " if size is not None else ""
+        super().__init__(f"it is larger than spider-tui reads ({had}at most {size_text(limit)})")
+        self.size = size
+        self.limit = limit
+
+
+def size_text(n: int) -> str:
+    """``"183.2 MB"``, ``"2 MiB"``, ``"512 bytes"``."""
+    for unit, step in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= step and n % step == 0:
+            return f"{n // step} {unit}"
+    for unit, step in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if n >= step:
+            return f"{n / step:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def _what(path: Path | str, st: os.stat_result, writing: bool) -> str | None:
+    """Why ``path`` (of status ``st``, a link not followed) is not a file spider-tui uses, in a
+    player's words, or None."""
+    mode = st.st_mode
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        shown = target if len(target) <= 80 and target.isprintable() else repr(target)[:80]
+        if writing:
+            return (f"it is a symbolic link (to {shown}), and spider-tui never writes through "
+                    f"a link nor replaces one")
+        return (f"it is a symbolic link (to {shown}), and spider-tui reads this file only as "
+                f"a regular file, never through a link")
+    if stat.S_ISFIFO(mode):
+        kind = "a named pipe (FIFO)"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "a device"
+    elif stat.S_ISDIR(mode):
+        kind = "a folder"
+    elif stat.S_ISSOCK(mode):
+        kind = "a socket"
+    else:
+        kind = "something else"
+    return f"it is {kind}, not a regular file"
+
+
+def check_own(path: Path | str, *, writing: bool = True) -> os.stat_result | None:
+    """The status of ``path`` itself (a link not followed), ``None`` when there is nothing
+    there (or it cannot be looked at: then whatever is done there next fails and says why);
+    :class:`NotOurs` when it is not a regular file."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    why = _what(path, st, writing)
+    if why is not None:
+        raise NotOurs(path, why)
+    return st
+
+
+def open_own(path: Path | str, flags: int, mode: int = 0o600, *, follow: bool = False,
+             in_place: bool = False) -> int:
+    """``os.open(path, flags)`` for a regular file only: a symbolic link is refused (followed
+    to a regular file when ``follow``), a pipe or a device is never waited on, and with
+    ``in_place`` (the caller writes into the file) a file with other names (a hard link) is
+    refused too. :class:`NotOurs` says what was refused; other ``OSError`` as usual."""
+    writing = bool(flags & (os.O_WRONLY | os.O_RDWR))
+    if not follow:
+        check_own(path, writing=writing)
+    else:  # a link is followed; a device it leads to is not even opened (a tape would rewind)
+        with contextlib.suppress(FileNotFoundError):
+            why = _what(path, os.stat(path), writing)
+            if why is not None:
+                raise NotOurs(path, why)
+    try:
+        fd = os.open(path, flags | _NONBLOCK | _CLOEXEC | _BINARY | (0 if follow else _NOFOLLOW),
+                     mode)
+    except OSError as e:
+        if e.errno == errno.ELOOP and not follow:  # made a link since check_own looked
+            check_own(path, writing=writing)
+        raise
+    try:
+        st = os.fstat(fd)
+        why = _what(path, st, writing)
+        if why is None and in_place and st.st_nlink > 1:
+            why = ("it is a file with other names (hard links), and spider-tui writes only "
+                   "into a file of its own")
+        if why is not None:
+            raise NotOurs(path, why)
+        if _NONBLOCK and hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_own(path: Path | str, limit: int, *, follow: bool = False) -> bytes:
+    """The bytes of the regular file ``path``, never more than ``limit`` of them:
+    :class:`NotOurs` for anything but a regular file (see :func:`open_own`), :class:`TooLarge`
+    past ``limit``, ``FileNotFoundError`` and other ``OSError`` as usual."""
+    fd = open_own(path, os.O_RDONLY, follow=follow)
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > limit:
+            raise TooLarge(size, limit)
+        data = f.read(limit + 1)
+    if len(data) > limit:  # it grew while being read
+        raise TooLarge(None, limit)
+    return data
+
+
 # ---------------------------------------------------------------------- writing
 
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that, whatever happens, the file holds either the old
     bytes or the new ones: write a temporary file in the same folder (``os.replace`` is atomic
-    only within one file system), flush it to disk, then rename it over the old one."""
+    only within one file system), flush it to disk, then rename it over the old one.
+
+    Only a regular file is replaced: a symbolic link (or a pipe, a device, a folder) at
+    ``path`` is left as it is, neither written through nor replaced, and :class:`NotOurs` says
+    what it is. (The temporary file is made new, ``O_EXCL``, so no link is followed there.)"""
     path.parent.mkdir(parents=True, exist_ok=True)
+    check_own(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        check_own(path)  # once more, just before: as near the rename as can be
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -87,7 +236,8 @@ def leftover_temp_files(path: Path, older_than: float = 600.0) -> list[Path]:
     with contextlib.suppress(OSError):
         for p in path.parent.glob(f".{path.name}.*.tmp"):
             with contextlib.suppress(OSError):
-                if now - p.stat().st_mtime > older_than:
+                st = p.lstat()  # only regular files: a link of that name is not ours
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than:
                     out.append(p)
     return out
 
@@ -104,7 +254,7 @@ def aside_path(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{stamp}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):  # a dangling link is a name taken too
         n += 1
         target = path.with_name(f"{path.name}.{stamp}-{n}")
     return target
@@ -122,7 +272,7 @@ def move_aside(path: Path) -> Path:
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``<path>.lock`` so that two spider-tui processes updating the
     same file one after the other do not lose each other's change (POSIX only; elsewhere a
-    no-op)."""
+    no-op). :class:`NotOurs` when the lock file is a symbolic link or not a regular file."""
     try:
         import fcntl
     except ImportError:  # Windows
@@ -130,7 +280,9 @@ def locked(path: Path) -> Iterator[None]:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        fd = open_own(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT)
+    except NotOurs:
+        raise  # a link or a pipe in the lock's place: said, not worked around
     except OSError:
         yield  # a read-only folder: the write that follows will report the problem
         return

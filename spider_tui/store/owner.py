@@ -19,6 +19,10 @@ game at a time; a second :class:`~spider_tui.ui.session.Session` replaces the fi
 
 Where ``flock`` does not exist (Windows) or the folder cannot be written, every claim succeeds
 and nothing is checked: the saved game is then as unprotected as before.
+
+An owner file that is not a regular file of spider-tui's (a symbolic link, a pipe, a file with
+other names) is never opened for writing nor replaced: :func:`claim` and :func:`take_over`
+raise :class:`~spider_tui.store.files.NotOurs`, and the save store reports it and saves nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from .files import NotOurs, Unreadable, check_own, open_own, read_own
 
 try:
     import fcntl
@@ -73,8 +79,8 @@ class Owner:
 def read_owner(path: Path) -> Owner:
     """Who the owner file of ``path`` names (what can be read of it)."""
     try:
-        data = json.loads(owner_file(path).read_bytes()[:4096].decode("utf-8", "replace"))
-    except (OSError, ValueError):
+        data = json.loads(read_own(owner_file(path), 4096).decode("utf-8", "replace"))
+    except (OSError, ValueError, Unreadable):
         return Owner()
     if not isinstance(data, dict):
         return Owner()
@@ -105,7 +111,7 @@ class Claim:
         if self.fd is None:
             return True
         try:
-            now = os.stat(owner_file(self.path))
+            now = os.lstat(owner_file(self.path))
             mine = os.fstat(self.fd)
         except OSError:  # the file was deleted by hand: nobody took it over
             return True
@@ -136,7 +142,8 @@ def _key(path: Path) -> str:
 
 def claim(path: Path) -> Claim | Owner:
     """Take the saved game at ``path`` for this process: a :class:`Claim`, or the
-    :class:`Owner` of the running spider-tui that has it (then nothing is taken)."""
+    :class:`Owner` of the running spider-tui that has it (then nothing is taken).
+    :class:`NotOurs` when the owner file is not a regular file of spider-tui's."""
     if fcntl is None:
         return Claim(path, None)
     held = _HELD.get(_key(path))
@@ -148,7 +155,9 @@ def claim(path: Path) -> Claim | Owner:
     for _ in range(5):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = open_own(target, os.O_RDWR | os.O_CREAT, in_place=True)
+        except NotOurs:
+            raise
         except OSError:
             return Claim(path, None)  # a folder that cannot be written: the save will say so
         try:
@@ -157,7 +166,7 @@ def claim(path: Path) -> Claim | Owner:
             os.close(fd)
             return read_owner(path)  # held by a running process
         try:
-            same = os.fstat(fd).st_ino == os.stat(target).st_ino
+            same = os.fstat(fd).st_ino == os.lstat(target).st_ino
         except OSError:
             same = False
         if not same:  # replaced or removed between open and lock: try the new one
@@ -176,10 +185,12 @@ def claim(path: Path) -> Claim | Owner:
 
 def take_over(path: Path) -> Claim:
     """Take the saved game at ``path`` even from a running spider-tui: a new owner file, locked
-    before it is renamed into place, so that the other one sees it is no longer the owner."""
+    before it is renamed into place, so that the other one sees it is no longer the owner.
+    :class:`NotOurs` when the owner file is not a regular file (it is not replaced)."""
     if fcntl is None:
         return Claim(path, None)
     target = owner_file(path)
+    check_own(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -189,11 +200,14 @@ def take_over(path: Path) -> Claim:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: nobody else has it
         os.write(fd, _content())
         os.fsync(fd)
+        check_own(target)
         os.replace(tmp, target)
-    except OSError:
+    except OSError as e:
         os.close(fd)
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(e, NotOurs):
+            raise
         return Claim(path, None)
     old = _HELD.get(_key(path))
     got = Claim(path, fd)

@@ -1,18 +1,34 @@
-"""The saved game: the game in progress with its whole undo history, clock and score, plus what
-the app knows about it (hints used, whether undo was used, when it started).
+"""The saved game: the game in progress with its undo history (bounded: see below), clock and
+score, plus what the app knows about it (hints used, whether undo was used, when it started).
 
-Format ``spider-save/1`` (JSON, see :mod:`spider_tui.store.files`)::
+Format ``spider-save/2`` (JSON, see :mod:`spider_tui.store.files`)::
 
-    {"format": "spider-save/1", "saved_at": "...", "app": "spider-tui 0.1.0",
+    {"format": "spider-save/2", "saved_at": "...", "app": "spider-tui 0.1.0",
      "meta": {"game_id": "...", "started_at": "...", "hints_used": 0, "undo_used": false,
               "extra": {}},
-     "game": <Game.to_record()>, "checksum": "sha256:..."}
+     "game": <Game.to_record(), its history bounded>, "folded": {"flips": 0},
+     "checksum": "sha256:..."}
+
+**Bounded.** Resuming a game replays its history, so the history written is bounded: the last
+:data:`KEPT_MOVES` moves of the line of play (and the next :data:`KEPT_REDO` moves to redo) are
+kept; the moves before them are *folded* into the record's start position, which is then the
+table as it was before the first move kept (``"folded"`` keeps what the score needs of them:
+the face-down cards they turned). After resuming such a game, undo reaches back that far. A file
+is read only if it is a regular file (never through a symbolic link, never a pipe or a device)
+of at most :data:`MAX_BYTES`, with at most :data:`MAX_REPLAYED` moves to replay: that is what
+start-up can afford, and far more than this release writes. ``spider-save/1`` (the whole
+history, nothing folded) is still read.
 
 A save that cannot be resumed, for whatever reason (cut short, corrupted, not a save, a newer
-format, a variant whose plugin is gone, an illegal move in its history), is renamed aside with a
-timestamp and never deleted; the caller gets a notice saying where it went and starts a new game.
-A save in a *newer* format is moved aside too: the new game must be saved in its place, and
-overwriting a file a later release wrote would lose it for good.
+format, a variant whose plugin is gone, an illegal move in its history, too large or too long a
+history), is renamed aside with a timestamp and never deleted; the caller gets a notice saying
+where it went (and why, never calling a valid file damaged) and starts a new game. A save in a
+*newer* format is moved aside too: the new game must be saved in its place, and overwriting a
+file a later release wrote would lose it for good.
+
+A ``save.json`` that is not a regular file (a symbolic link, a pipe, a device), or one that
+could not be read (no permission, no memory left), is left exactly as it is, and the session
+saves nothing over it; so does one whose owner or lock file (below) is not a regular file.
 
 The app's store first :meth:`~SaveStore.claim` s the saved game (see :mod:`.owner`): only one
 running spider-tui writes ``save.json``; one taken over saves its game beside it instead.
@@ -27,19 +43,37 @@ from pathlib import Path
 from typing import Any
 
 from .. import paths
+from ..engine import position as _position
 from ..engine.catalog import Catalog, default_catalog
 from ..engine.game import Game
 from ..engine.tally import is_count, record_problem, shown
 from ..engine.tomltext import loads
 from . import owner
-from .files import (Unreadable, aside_path, atomic_write, dump, locked, move_aside, os_reason,
-                    parse, remove_leftovers)
+from .files import (NotOurs, TooLarge, Unreadable, aside_path, atomic_write, check_own, dump,
+                    locked, move_aside, os_reason, parse, read_own, remove_leftovers, size_text)
 
 KIND = "spider-save"
-VERSION = 1
-#: ``{N: function}`` turns a version-N body into a version-N+1 body (none yet: 1 is the first).
-MIGRATIONS: dict[int, Any] = {}
+VERSION = 2
+
+
+def _from_1(body: dict) -> dict:
+    """spider-save/1 kept the whole history: nothing was folded."""
+    return {**body, "folded": {"flips": 0}}
+
+
+#: ``{N: function}`` turns a version-N body into a version-N+1 body.
+MIGRATIONS: dict[int, Any] = {1: _from_1}
 FILE_NAME = "save.json"
+#: The moves of the line of play written into a save (older ones are folded into its start).
+KEPT_MOVES = 3000
+#: The moves waiting to be redone written into a save (the nearest ones).
+KEPT_REDO = 1000
+#: At most this many moves (played and to redo) are replayed to resume a save: about 0.1 s for
+#: Spider, 0.4 s for the slowest variants shipped (Spidercells, Fred's Spider).
+MAX_REPLAYED = 5000
+#: The largest save read: its start position (at most 256 KiB as TOML, somewhat more once
+#: quoted in JSON) and its moves fit several times over.
+MAX_BYTES = 1 << 20
 
 
 def default_path() -> Path:
@@ -145,6 +179,10 @@ class SaveStore:
         #: The running spider-tui that has the saved game open, when :meth:`claim` found one:
         #: this store then writes nothing until it :meth:`take_over`.
         self.elsewhere: owner.Owner | None = None
+        #: Why the saved game's owner or lock file keeps this store from saving (it is not a
+        #: regular file), said once by the next :meth:`load`.
+        self._refused: str | None = None
+        self._refusal_said = False
 
     # ------------------------------------------------------------------ owning the save
 
@@ -152,9 +190,16 @@ class SaveStore:
         """Take the saved game for this instance (see :mod:`~spider_tui.store.owner`):
         ``None`` when it is this instance's now, or the running spider-tui that has it open;
         this store then saves nothing (it neither reads nor writes over that game)."""
+        if self._refused is not None:
+            return None  # nothing is saved anyway: no other window to ask about
         if self._claim is not None and self._claim.owned():
             return None
-        got = owner.claim(self.path)
+        try:
+            check_own(_lock_file(self.path))  # every save takes this lock: it must be ours
+            got = owner.claim(self.path)
+        except NotOurs as e:
+            self._refuse(e)
+            return None
         if isinstance(got, owner.Owner):
             self.elsewhere = got
             return got
@@ -164,9 +209,19 @@ class SaveStore:
     def take_over(self) -> None:
         """Take the saved game even from the running spider-tui that has it: from its next
         save on, that one saves its game aside, not over this one's."""
-        with locked(self.path):  # not in the middle of the other one's save
-            self._claim = owner.take_over(self.path)
+        try:
+            with locked(self.path):  # not in the middle of the other one's save
+                self._claim = owner.take_over(self.path)
+        except NotOurs as e:
+            self._refuse(e)
         self.elsewhere = None
+
+    def _refuse(self, e: NotOurs) -> None:
+        """The owner or lock file is not a regular file: leave it, and save nothing."""
+        self.blocked = True
+        self._refused = (f"The saved game {self.path} cannot be saved: {e.filename} "
+                         f"{os_reason(e).removeprefix('it ')}. It is left as it is, and this "
+                         f"game will not be saved (remove that file to save games again).")
 
     def release(self) -> list[str]:
         """Let go of the saved game (the app is quitting); no notices."""
@@ -186,15 +241,21 @@ class SaveStore:
         if self.blocked or self.elsewhere is not None:
             return []
         meta.update_from(game)
-        body = {"saved_at": now_iso(), "app": app_version(), "meta": meta.to_dict(),
-                "game": game.to_record()}
         try:
-            # Nothing is written that load() would refuse: numbers out of range, NaN.
+            record, flips = bounded_record(game)
+            body = {"saved_at": now_iso(), "app": app_version(), "meta": meta.to_dict(),
+                    "game": record, "folded": {"flips": flips}}
+            # Nothing is written that load() would refuse: numbers out of range, NaN, a file
+            # too large to read back.
             problem = record_problem(body["game"], Game.RECORD_FORMAT)
             if problem is not None:
                 raise ValueError(problem)
             SaveMeta.from_dict(body["meta"])
+            _check_folded(body["folded"])
             data = dump(KIND, VERSION, body)
+            if len(data) > MAX_BYTES:
+                raise ValueError(f"it would be larger than spider-tui reads back "
+                                 f"({size_text(len(data))}; at most {size_text(MAX_BYTES)})")
         except (Unreadable, ValueError, TypeError) as e:
             if self._failing:
                 return []
@@ -243,6 +304,7 @@ class SaveStore:
         if self._claim is not None and not self._claim.owned():
             return []  # another spider-tui's saved game now
         try:
+            check_own(self.path)  # a link put there since: not ours to remove
             self.path.unlink(missing_ok=True)
         except OSError as e:
             return [f"The saved game {self.path} could not be removed ({os_reason(e)})."]
@@ -252,37 +314,65 @@ class SaveStore:
 
     def load(self) -> LoadResult:
         """The saved game, or a fresh start with a notice if it cannot be resumed."""
+        result = self._load()
+        if self._refused is not None and not self._refusal_said:
+            self._refusal_said = True
+            result.notices.insert(0, self._refused)
+        return result
+
+    def _load(self) -> LoadResult:
         remove_leftovers(self.path)
         try:
-            data = self.path.read_bytes()
+            data = read_own(self.path, MAX_BYTES)
         except FileNotFoundError:
             return LoadResult(None, SaveMeta())
-        except OSError as e:
-            # Unreadable but perhaps not movable either: leave it alone and never write over it.
+        except TooLarge as e:
+            return self._set_aside(f"The saved game was not resumed: {e}")
+        except NotOurs as e:
             self.blocked = True
             return LoadResult(None, SaveMeta(), [
-                f"The saved game {self.path} could not be read ({os_reason(e)}); it is left as it "
-                f"is, and this game will not be saved."])
+                f"The saved game {self.path} was not read: {os_reason(e)}. It is left as it is, "
+                f"and this game will not be saved (remove it to save games again)."])
+        except (OSError, MemoryError) as e:
+            return self._leave(e)
         notices: list[str] = []
         try:
             body = parse(data, KIND, VERSION, MIGRATIONS)
+            del data
             meta = SaveMeta.from_dict(body.get("meta", {}))
+            flips = _check_folded(body.get("folded"))
             record = body.get("game")
             missing = _not_installed(record, self._catalog())
             if missing:
                 raise Unreadable(missing)
+            _check_length(record)
             if _scoring_gone(record, self._catalog()):
                 notices.append(f"The saved game's scoring scheme {record['scoring']!r} is not "
                                f"installed; it is scored with its variant's own scheme now.")
                 record = {**record, "scoring": ""}
             game = Game.from_record(record, catalog=self.catalog)
+            game.flips += flips  # the folded moves' cards, for the score
+        except _TooLong as e:
+            return self._set_aside(f"The saved game was not resumed: {e}")
         except Unreadable as e:  # TooNew included: see the module's docstring
             return self._set_aside(f"The saved game could not be resumed: {e}")
+        except MemoryError as e:  # not damage: the file is kept as it is
+            return self._leave(e)
         except Exception as e:
             # Anything at all in a damaged file (a wrong type deep in the record, an illegal
             # move) must end in a notice and a new game, never a crash.
             return self._set_aside(f"The saved game could not be resumed: {_short(e)}")
         return LoadResult(game, meta, notices)
+
+    def _leave(self, e: BaseException) -> LoadResult:
+        """Unreadable here and now (no permission, no memory left) but perhaps not damaged at
+        all: leave it alone and never write over it."""
+        self.blocked = True
+        why = (os_reason(e) if isinstance(e, OSError)
+               else "spider-tui ran out of memory reading it")
+        return LoadResult(None, SaveMeta(), [
+            f"The saved game {self.path} could not be read ({why}); it is left as it is, and "
+            f"this game will not be saved."])
 
     def _catalog(self) -> Catalog:
         return self.catalog if self.catalog is not None else default_catalog()
@@ -297,6 +387,53 @@ class SaveStore:
                 f"{self.path} and this game will not be saved over it."])
         return LoadResult(None, SaveMeta(), [
             f"{why}. It was moved to {moved} (nothing was deleted); a new game starts."], moved)
+
+
+class _TooLong(Unreadable):
+    """A valid save whose history is longer than start-up replays."""
+
+
+def _lock_file(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def bounded_record(game: Game) -> tuple[dict, int]:
+    """``game.to_record()`` with at most :data:`KEPT_MOVES` moves of history and
+    :data:`KEPT_REDO` to redo, and the face-down cards turned by the moves folded into its start
+    (whose position is then the table before the first move kept)."""
+    record = game.to_record()
+    history = game.history
+    cut = len(history) - KEPT_MOVES
+    kept_flips = sum(step.flips for step in history[max(cut, 0):])
+    if cut > 0:
+        table = game.state.copy()
+        for step in reversed(history[cut:]):
+            table.undo(step.record)
+        record["start"] = _position.write(game.rules, table, game.deal)
+        record["moves"] = record["moves"][cut:]
+    record["redo"] = record["redo"][:KEPT_REDO]
+    return record, game.flips - kept_flips
+
+
+def _check_folded(folded: Any) -> int:
+    """The face-down cards turned by the folded moves; :class:`Unreadable` if damaged."""
+    if folded is None:  # deleted by hand: nothing folded
+        return 0
+    flips = folded.get("flips", 0) if isinstance(folded, dict) else None
+    if not is_count(flips):
+        raise Unreadable(f"its folded history is damaged (folded = {shown(folded)})")
+    return flips
+
+
+def _check_length(record: Any) -> None:
+    """:class:`_TooLong` when resuming ``record`` would replay more than
+    :data:`MAX_REPLAYED` moves (its types are checked by ``Game.from_record``)."""
+    if not isinstance(record, dict):
+        return
+    n = sum(len(v) for v in (record.get("moves"), record.get("redo")) if isinstance(v, list))
+    if n > MAX_REPLAYED:
+        raise _TooLong(f"its history is longer than spider-tui replays to resume a game "
+                       f"({n:,} moves to replay; at most {MAX_REPLAYED:,})")
 
 
 def _not_installed(record: Any, catalog: Catalog) -> str | None:

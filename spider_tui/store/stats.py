@@ -16,6 +16,13 @@ per scoring scheme, since a Classic score and a Solitaire City score cannot be c
 A damaged statistics file is moved aside with a notice and the figures start again. A file in a
 *newer* format is left exactly where it is and nothing is recorded into it (the figures are
 still there when the newer release runs again); the notice says so.
+
+**Bounded.** Reading the figures and recording a game read the whole file, so the file is read
+only when it is a regular file (never through a symbolic link, never a pipe or a device) of at
+most :data:`MAX_BYTES` (thousands of combinations: far more than anyone plays), and nothing
+larger is ever written. A larger file, or one that could not be read for want of memory, is
+not damaged: it is left exactly where it is, the notice says what happened, and nothing is
+recorded into it.
 """
 
 from __future__ import annotations
@@ -27,8 +34,8 @@ from typing import Any, Iterable
 from .. import paths
 from ..engine.game import WON, Game
 from ..engine.tally import is_count, is_score, is_seconds, shown
-from .files import (TooNew, Unreadable, atomic_write, dump, locked, move_aside, os_reason,
-                    parse)
+from .files import (NotOurs, TooLarge, TooNew, Unreadable, atomic_write, dump, locked,
+                    move_aside, os_reason, parse, read_own, size_text)
 from .save import SaveMeta
 
 KIND = "spider-stats"
@@ -37,6 +44,9 @@ MIGRATIONS: dict[int, Any] = {}
 FILE_NAME = "stats.json"
 #: How many recorded game ids are remembered against double counting.
 RECENT = 200
+#: The largest statistics file read or written (some 9,000 combinations of variant and house
+#: rules): recording a game into it takes a few tenths of a second.
+MAX_BYTES = 2 << 20
 
 Key = tuple[str, tuple[str, ...]]
 
@@ -229,21 +239,29 @@ class StatsStore:
     def load(self) -> StatsTable:
         """Read the figures; a damaged file is moved aside (see the notices)."""
         try:
-            data = self.path.read_bytes()
+            data = read_own(self.path, MAX_BYTES)
         except FileNotFoundError:
             return StatsTable()
+        except TooLarge as e:
+            return self._left(f"{e}. It is not damaged, but spider-tui does not read it")
+        except NotOurs as e:
+            return self._left(os_reason(e))
         except OSError as e:
             return StatsTable(read_only=True, notices=[
                 f"The statistics file {self.path} could not be read ({os_reason(e)}); it is left "
                 f"as it is and nothing is recorded into it."])
+        except MemoryError:
+            return self._left("spider-tui ran out of memory reading it")
         try:
             return StatsTable.from_body(parse(data, KIND, VERSION, MIGRATIONS))
         except TooNew as e:
             return StatsTable(read_only=True, notices=[
                 f"The statistics in {self.path} were not read: {e}. The file is left as it "
                 f"is and this release records nothing into it."])
+        except MemoryError:  # not damage: the file is kept as it is
+            return self._left("spider-tui ran out of memory reading it")
         except Exception as e:  # Unreadable, or any damage at all: a notice, never a crash
-            why = f"The statistics file could not be read: {e}"
+            why = f"The statistics file could not be read: {str(e) or type(e).__name__}"
         try:
             moved = move_aside(self.path)
         except OSError as e:
@@ -252,6 +270,13 @@ class StatsStore:
                 f"{self.path} and nothing is recorded into it."])
         return StatsTable(notices=[f"{why}. It was moved to {moved} (nothing was deleted); the "
                                    f"figures start again."])
+
+    def _left(self, why: str) -> StatsTable:
+        """A file not read, though perhaps not damaged at all: left as it is, and nothing is
+        recorded into it (for the figures it holds are not known)."""
+        return StatsTable(read_only=True, notices=[
+            f"The statistics file {self.path} was not read: {why}. It is left as it is and "
+            f"nothing is recorded into it (move it elsewhere to start new figures)."])
 
     # ------------------------------------------------------------------ recording
 
@@ -281,30 +306,40 @@ class StatsStore:
         return self._update(game, meta, Figures.add_loss)
 
     def _update(self, game: Game, meta: SaveMeta, change: Any) -> list[str]:
-        with locked(self.path):
-            table = self.load()
-            if table.read_only:
-                return table.notices
-            if meta.game_id in table.recorded:
-                return table.notices
-            k = key_of(game.variant, game.house_rules)
-            figures = table.records.setdefault(k, Figures(*k))
-            change(figures)
-            table.recorded.append(meta.game_id)
-            return table.notices + self._write(table)
+        try:
+            with locked(self.path):
+                table = self.load()
+                if table.read_only:
+                    return table.notices
+                if meta.game_id in table.recorded:
+                    return table.notices
+                k = key_of(game.variant, game.house_rules)
+                figures = table.records.setdefault(k, Figures(*k))
+                change(figures)
+                table.recorded.append(meta.game_id)
+                return table.notices + self._write(table)
+        except NotOurs as e:
+            return [self._lock_refused(e)]
+
+    def _lock_refused(self, e: NotOurs) -> str:
+        return (f"The statistics were not recorded: {e.filename} {os_reason(e).removeprefix('it ')}"
+                f". It is left as it is (remove it to record games again).")
 
     def reset(self, variant: str, house_rules: Iterable[str] = ()
               ) -> tuple[Figures | None, list[str]]:
         """Forget the figures of one combination; returns what they were (``None`` if there
         were none) and notices."""
-        with locked(self.path):
-            table = self.load()
-            old = table.records.get(key_of(variant, house_rules))
-            if old is None or table.read_only:
-                return (None if table.read_only else old), table.notices
-            del table.records[old.key]
-            problems = self._write(table)
-            return (None if problems else old), table.notices + problems
+        try:
+            with locked(self.path):
+                table = self.load()
+                old = table.records.get(key_of(variant, house_rules))
+                if old is None or table.read_only:
+                    return (None if table.read_only else old), table.notices
+                del table.records[old.key]
+                problems = self._write(table)
+                return (None if problems else old), table.notices + problems
+        except NotOurs as e:
+            return None, [self._lock_refused(e)]
 
     def _write(self, table: StatsTable) -> list[str]:
         body = table.body()
@@ -312,6 +347,9 @@ class StatsStore:
             # Nothing is written that load() would refuse (a count out of range, NaN).
             StatsTable.from_body(body)
             data = dump(KIND, VERSION, body)
+            if len(data) > MAX_BYTES:
+                raise ValueError(f"they would be larger than spider-tui reads back "
+                                 f"({size_text(len(data))}; at most {size_text(MAX_BYTES)})")
         except (Unreadable, ValueError, TypeError) as e:
             return [f"The statistics were not saved to {self.path}: {e}. The file keeps the "
                     f"figures it had."]

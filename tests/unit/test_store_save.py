@@ -230,25 +230,29 @@ def test_bad_saves_moved_aside_in_the_same_second_keep_distinct_names(path):
 
 
 def test_a_save_from_a_newer_release_is_moved_aside_not_overwritten(path):
-    content = dump("spider-save", 2, {"game": {"something": "new"}})
+    newer = save_mod.VERSION + 1
+    content = dump("spider-save", newer, {"game": {"something": "new"}})
     path.write_bytes(content)
     result = SaveStore(path).load()
     check_moved_aside(path, result, content)
-    assert "newer spider-tui" in result.notices[0] and "spider-save/2" in result.notices[0]
+    assert "newer spider-tui" in result.notices[0]
+    assert f"spider-save/{newer}" in result.notices[0]
 
 
 def test_an_older_format_is_migrated(path, monkeypatch):
-    """When the format moves on, version-1 saves are upgraded through MIGRATIONS on reading."""
+    """When the format moves on, saves of the version before are upgraded through MIGRATIONS
+    on reading."""
     g = played(20)
     saved(path, g)
+    current = save_mod.VERSION
 
     def one_to_two(body: dict) -> dict:
         body = dict(body)
         body["meta"] = {**body["meta"], "hints_used": body["meta"]["hints_used"] + 5}
         return body
 
-    monkeypatch.setattr(save_mod, "VERSION", 2)
-    monkeypatch.setattr(save_mod, "MIGRATIONS", {1: one_to_two})
+    monkeypatch.setattr(save_mod, "VERSION", current + 1)
+    monkeypatch.setattr(save_mod, "MIGRATIONS", {**save_mod.MIGRATIONS, current: one_to_two})
     result = SaveStore(path).load()
     assert result.notices == []
     assert result.game is not None and result.game.to_position() == g.to_position()
@@ -337,6 +341,6 @@ def test_a_bad_save_that_cannot_be_moved_aside_is_never_written_over(path, monke
 def test_the_save_is_versioned_json(path):
     saved(path, played(5))
     doc = json.loads(path.read_bytes())
-    assert doc["format"] == "spider-save/1"
+    assert doc["format"] == f"spider-save/{save_mod.VERSION}"
     assert doc["game"]["format"] == "spider-game/1"
     assert doc["checksum"].startswith("sha256:")
