@@ -558,6 +558,13 @@ class SpiderApp(App[None]):
 
     # ------------------------------------------------------------------ the command palette
 
+    def action_command_palette(self) -> None:
+        # Textual's own, but closed once by a double click beside it (screens/modal.py).
+        from .screens.modal import Commands
+
+        if self.use_command_palette and not Commands.is_open(self):
+            self.push_screen(Commands(id="--command-palette"))
+
     def _on_board(self, method: str, *args: Any) -> Any:
         def run() -> None:
             screen = self.game_screen

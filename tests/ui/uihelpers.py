@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Sequence
 
 import tomli_w
+from textual import events
+from textual.keys import _get_unicode_name_from_key
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -95,3 +98,47 @@ def pile(app: SpiderApp, name: str):
 
 #: Where to click a pile's slot: on its card, under its name.
 PILE_SPOT = (1, 1)
+
+
+# ------------------------------------------------------------------ a fast player
+
+
+def _key_event(key: str) -> events.Key:
+    """The key event the terminal driver makes for ``key`` (as ``pilot.press`` makes it)."""
+    try:
+        char = key if len(key) == 1 else unicodedata.lookup(_get_unicode_name_from_key(key))
+    except KeyError:
+        char = None
+    return events.Key(key, char)
+
+
+async def settle(pilot) -> None:
+    """Wait until every screen has dealt with what was sent (a key that bubbles up from a
+    screen reaches the app only after a first pause)."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def burst(pilot, *keys: str) -> None:
+    """``keys`` as a fast typist's terminal hands them over: all at once, so that a screen gets
+    the next key before it has dealt with the one before (``pilot.press`` waits for each
+    key to be dealt with, which no player does)."""
+    for key in keys:
+        pilot.app.post_message(_key_event(key))
+    await settle(pilot)
+
+
+async def burst_clicks(pilot, widget=None, offset: tuple[int, int] = (0, 0), *,
+                       times: int = 2, button: int = 1) -> None:
+    """A double (``times`` 2) click at ``offset`` from ``widget`` (a selector, a widget or the
+    screen), the presses and releases handed over at once as the terminal does for a fast
+    double click (``pilot.click(times=2)`` waits between them)."""
+    app = pilot.app
+    target = app.screen if widget is None else (
+        app.screen.query_one(widget) if isinstance(widget, str) else widget)
+    x, y = target.region.offset + offset
+    for _ in range(times):
+        for kind in (events.MouseDown, events.MouseUp):
+            app.post_message(kind(None, x, y, 0, 0, button, False, False, False,
+                                  screen_x=x, screen_y=y))
+    await settle(pilot)

@@ -8,11 +8,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .modal import Modal
 
-class Dialog(ModalScreen[str]):
+
+class Dialog(Modal[str]):
     """Dismisses with the id of the answer chosen (``cancel`` is the Escape answer)."""
 
     BINDINGS = [Binding("escape", "answer('cancel')", "Close", show=False)]

@@ -9,10 +9,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.text import printable
+from .modal import Modal
 
 if TYPE_CHECKING:
     from ..app import SpiderApp
@@ -97,7 +97,7 @@ def key_lines(app: "SpiderApp", bindings: Iterable[Binding]) -> list[tuple[str, 
     return out
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Modal[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", show=False)]
 
     app: "SpiderApp"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..widgets.status_bar import clock
+from .modal import Modal
 
 
-class PauseScreen(ModalScreen[None]):
+class PauseScreen(Modal[None]):
     """Opaque, so nothing of the table shows; the clock stops as under any screen over the
     board (:meth:`SpiderApp.board_covered`)."""
 

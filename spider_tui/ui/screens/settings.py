@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import (Button, Checkbox, Input, Label, OptionList, RadioSet, Select,
                              Static)
 from textual.widgets.option_list import Option
@@ -28,6 +27,7 @@ from textual.widgets.option_list import Option
 from ...config import ANIMATION_SPEEDS, HINT_BUDGET_MS, Config
 from ...engine.catalog import Catalog
 from ..widgets.toggles import Choice, Tick
+from .modal import Modal
 
 TABS = ("game", "play", "keys")
 
@@ -85,7 +85,7 @@ class KeyCatcher(Static, can_focus=True):
         self.post_message(self.Caught(None))
 
 
-class SettingsScreen(ModalScreen["Config | None"]):
+class SettingsScreen(Modal["Config | None"]):
     CSS_PATH = "../styles/settings.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", show=False),

@@ -13,13 +13,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
 from ...engine.catalog import Catalog
 from ...engine.text import printable
 from ...store.stats import COLUMNS, NUMERIC, Figures, Key, StatsStore, StatsTable, key_of
 from .confirm import ConfirmScreen
+from .modal import Modal
 
 MARK = "▶ "
 
@@ -29,7 +29,7 @@ def row_key(key: Key) -> str:
     return variant + "|" + ",".join(house_rules)
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(Modal[None]):
     CSS_PATH = "../styles/settings.tcss"
     BINDINGS = [
         Binding("escape,q", "close", "Close", show=False),

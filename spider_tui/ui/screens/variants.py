@@ -12,13 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from ...engine.text import printable
 from ..hinting import winnable
 from ..widgets.toggles import Choice, Tick
+from .modal import Modal
 
 if TYPE_CHECKING:
     from ..app import SpiderApp
@@ -40,7 +40,7 @@ class GameChoice:
     kind: str = "random"
 
 
-class VariantScreen(ModalScreen["GameChoice | None"]):
+class VariantScreen(Modal["GameChoice | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
 
     app: "SpiderApp"
