@@ -4,6 +4,8 @@ answer for every card, for the layout and for a first deal."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from . import build as _build
 from .answers import layout_problem, shown_value
 from .build import EMPTY_RULES, FoundationGroup, whole
@@ -13,8 +15,21 @@ from .deal import table
 from .errors import VariantError
 from .rules import RuleSet
 from .state import State
-from .schema import (COMPLETE_RULES, DEAL_SKIPS, MAX_FOUNDATIONS, MAX_PILES, WIN_RULES,
+from .schema import (COMPLETE_RULES, DEAL_SKIPS, FIELDS, MAX_FOUNDATIONS, WIN_RULES,
                      label_problems)
+
+#: The variant file's keys by the rule-set field they fill.
+_BY_FIELD = {spec.field: spec for spec in FIELDS if spec.field}
+_UNSET = {f.name: f.default for f in dataclasses.fields(RuleSet)}
+#: ``(field, lo, hi)`` of each number field a plugin's rule set holds: the file's limits (see
+#: :data:`~spider_tui.engine.schema.FIELDS`), widened to the value the field has when the
+#: file leaves the key out (``cells``: 0, no free cells) and to the numbers its words stand
+#: for (``max_lift``: -1, "free-cells").
+_FIELD_RANGES = tuple(
+    (key, min(spec.lo, _UNSET[key], *spec.words.values()), spec.hi)
+    for key, spec in _BY_FIELD.items()
+    # (the columns, the deal, the runs to win and the foundations are checked on their own)
+    if spec.type == "int" and not spec.hi_text and key not in ("layout", "foundation_groups"))
 
 def check_rules(rules: RuleSet) -> None:
     """Check a rule set a plugin registers before anyone plays it: the fields the engine reads
@@ -52,16 +67,13 @@ def check_rules(rules: RuleSet) -> None:
                 _build.phrases(list(value) if isinstance(value, tuple) else value)
             except ValueError as e:
                 problems.append((key, str(e)))
-    for key, lo, hi in (("cells", 0, MAX_PILES), ("reserves", 0, MAX_PILES), ("run_piles", 0, 64),
-                        ("cell_capacity", 0, 104), ("waste_turn", 1, 13), ("redeals", 0, 100),
-                        ("waste_dealt", 0, 104), ("deal_rows", 1, 13), ("refill", 0, 13),
-                        ("max_lift", -1, 104)):
+    for key, lo, hi in _FIELD_RANGES:
         need(whole(getattr(rules, key)) and lo <= getattr(rules, key) <= hi, key,
              f"must be a whole number from {lo} to {hi}")
     for key, count in (("cells_dealt", rules.cells), ("reserves_dealt", rules.reserves)):
-        value = getattr(rules, key)
+        value, spec = getattr(rules, key), _BY_FIELD[key]
         need(isinstance(value, tuple) and len(value) <= (count if whole(count) else 0)
-             and all(whole(v) and 0 <= v <= 104 for v in value), key,
+             and all(whole(v) and spec.lo <= v <= spec.hi for v in value), key,
              "must be a tuple of whole numbers, one per pile at most")
     need(isinstance(rules.foundation_groups, tuple)
          and all(isinstance(g, FoundationGroup) for g in rules.foundation_groups)
