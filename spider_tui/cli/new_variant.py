@@ -12,10 +12,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "new-variant",
         help="write a starting variant file (TOML, or a Python plugin) to edit",
-        description="Write a new variant file made from an existing variant, every key "
-                    "written out with the values it takes, into your variants folder (or "
-                    "--dir). Edit it, check it with spider-tui check-variant, and it appears "
-                    "in the game's menu.",
+        description="Write a new variant file made from an existing variant into your "
+                    "variants folder (or --dir): a TOML file with every key written out, each "
+                    "with a line of help (the keys the variant sets with its values, the "
+                    "others commented out with their default), or with --python a plugin. "
+                    "Edit it, check it with spider-tui check-variant, and it appears in the "
+                    "game's menu.",
     )
     p.add_argument("id", metavar="ID", help="the new variant's id (letters, digits, - _ .)")
     p.add_argument("--from", dest="base", metavar="VARIANT", default="spider-2suit",
@@ -33,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
     import dataclasses
 
     from .. import paths
-    from ..engine.schema import MAX_NAME, id_problem, text_problem
-    from ..plugins.authoring import variant_python, variant_toml
+    from ..engine.schema import MAX_NAME, id_problem, text_problem, variant_template
+    from ..plugins.authoring import variant_data, variant_python
     from ..plugins.manager import get_manager
 
     vid = args.id
@@ -58,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     path = folder / f"{stem}.{'py' if args.python else 'toml'}"
     if path.exists() and not args.force:
         raise CommandError(f"{path} already exists (--force writes over it)")
-    text = variant_python(rules, stem) if args.python else variant_toml(rules)
+    text = (variant_python(rules, stem) if args.python
+            else variant_template(variant_data(rules)))
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     print(f"wrote {path} (from {base.id})")

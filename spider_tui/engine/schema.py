@@ -286,8 +286,9 @@ FIELDS: tuple[FieldSpec, ...] = (
               default_text="every set", field="runs_to_win"),
     FieldSpec("runs.auto_remove", "bool", True, "complete runs leave by themselves (false: by "
               "the move N>f)", False, field="auto_remove"),
-    FieldSpec("runs.leave", "bool", True, "false: complete runs stay on the table (a game of "
-              "card-by-card foundations only)", False, field="runs_leave"),
+    FieldSpec("runs.leave", "bool", None, "false: complete runs stay on the table (a game of "
+              "card-by-card foundations only)", False, field="runs_leave",
+              default_text="true; false, and only false, when win = \"columns\""),
     FieldSpec("runs.order", "choice", "down", "down: a run goes King (13) to Ace (1); up: Ace to "
               "King (Daddy Longlegs)", "up", choices=RUN_ORDERS, field="run_order"),
     FieldSpec("runs.wrap", "bool", False, "any 13 cards in a row of one rank each, wrapping past "
@@ -639,7 +640,7 @@ def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, A
             out["max_lift"] = max_lift
     runs = sections["runs"]
     if "leave" in runs:
-        out["runs_leave"] = _flag(runs, S["runs.leave"], problems)
+        out["runs_leave"] = _flag(runs, S["runs.leave"], problems) is not False
     if "order" in runs:
         out["run_order"] = _choice(runs, S["runs.order"], problems)
     if "wrap" in runs:

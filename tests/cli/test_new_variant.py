@@ -9,8 +9,14 @@ import pytest
 
 from spider_tui.cli import main
 from spider_tui.engine import RuleSet
-from spider_tui.plugins.authoring import variant_data, variant_toml
+from spider_tui.engine.schema import FIELDS, SECTIONS, keys_of, variant_template
+from spider_tui.plugins.authoring import variant_data
 from spider_tui.plugins.manager import get_manager
+
+
+def variant_toml(rules: RuleSet) -> str:
+    """The TOML file ``spider-tui new-variant`` writes for ``rules``."""
+    return variant_template(variant_data(rules))
 
 
 def data_fields(rules: RuleSet) -> dict:
@@ -71,3 +77,90 @@ def test_new_variant_python_writes_a_plugin_that_registers_and_plays(tmp_path, c
     capsys.readouterr()
     assert main(["check-variant", str(path)]) == 0
     assert "variant my-py" in capsys.readouterr().out
+
+
+VARIANTS = sorted(get_manager().catalog.variants)
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+def test_every_key_is_written_with_its_help(vid):
+    text = variant_toml(get_manager().catalog.variant(vid))
+    lines = text.splitlines()
+    for sec in SECTIONS:
+        if sec:
+            assert any(line.lstrip("# ").startswith(f"[{sec}]")
+                       or line.lstrip("# ").startswith(f"[[{sec}]]") for line in lines), sec
+    for spec in FIELDS:
+        written = [line for line in lines
+                   if line.lstrip("# ").startswith(f"{spec.key} = ")
+                   or (spec.key == "rules" and line.startswith('rules = """'))]
+        assert written, f"{vid}: {spec.path} is not written"
+        assert any(spec.help in line for line in lines), f"{vid}: {spec.path} has no help"
+        if spec.required:
+            assert any(not line.startswith("#") for line in written), spec.path
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+def test_a_key_written_commented_out_holds_its_default(vid):
+    """Taking the # off a key left at its stated default (in a table the file has) reads back
+    the same rules: the default written is the default."""
+    rules = get_manager().catalog.variant(vid)
+    text = variant_toml(rules)
+    data = tomllib.loads(text)
+    for spec in FIELDS:
+        if spec.default is None or spec.required or spec.section == "foundations":
+            continue
+        if spec.section and spec.section not in data:
+            continue
+        if spec.path in ("layout.down", "layout.up") and "faces" in data["layout"]:
+            continue  # the other way to say the same cards
+        lines = text.splitlines()
+        # A key is written in its own table (or, at the top, before the first one).
+        start = next(i for i, h in enumerate(lines) if h.startswith(f"[{spec.section}] ")
+                     ) if spec.section else 0
+        end = next((i for i in range(start + 1, len(lines))
+                    if lines[i].lstrip("# ").startswith("[")), len(lines))
+        assert any(h.lstrip("# ").startswith(f"{spec.key} = ") for h in lines[start:end]), \
+            spec.path
+        line = next((h for h in lines[start:end] if h.startswith(f"# {spec.key} = ")), None)
+        if line is None:
+            continue  # the variant sets it
+        at = start + 1 if spec.section else 3
+        uncommented = lines[:at] + [line[2:]] + lines[at:]
+        again = RuleSet.from_dict(tomllib.loads("\n".join(uncommented)), "again")
+        if not any(again.cells_dealt) and not any(rules.cells_dealt):  # (0, 0) is ()
+            again = again.with_changes(cells_dealt=rules.cells_dealt)
+        assert data_fields(again) == data_fields(rules), (vid, spec.path)
+
+
+@pytest.mark.parametrize("options", [
+    [], ["--from", "scorpion"], ["--from", "spidercells"], ["--from", "cicely"],
+    ["--from", "rachel"], ["--name", "A Fine Game"], ["--python"],
+    ["--python", "--from", "spidike", "--name", "Py Spidike"],
+], ids=lambda o: " ".join(o) or "plain")
+def test_every_option_writes_a_file_that_checks_clean(tmp_path, capsys, monkeypatch, options):
+    monkeypatch.setenv("SPIDER_TUI_HOME", str(tmp_path / "home"))
+    out = tmp_path / "out"
+    assert main(["new-variant", "my-game", "--dir", str(out), *options]) == 0
+    path = out / ("my_game.py" if "--python" in options else "my-game.toml")
+    assert path.is_file()
+    capsys.readouterr()
+    assert main(["check-variant", str(path)]) == 0, capsys.readouterr().err
+    assert "variant my-game" in capsys.readouterr().out
+    if "--name" in options:
+        assert options[options.index("--name") + 1] in path.read_text(encoding="utf-8")
+    # --force writes over it; without it the file is kept
+    assert main(["new-variant", "my-game", "--dir", str(out), *options]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert main(["new-variant", "my-game", "--dir", str(out), "--force", *options]) == 0
+    capsys.readouterr()
+    assert main(["check-variant", str(path)]) == 0
+
+
+def test_every_key_left_at_its_default_in_the_plain_template_is_commented_out():
+    text = variant_toml(get_manager().catalog.variant("spider-2suit"))
+    assert "# [cells]" in text and "# [[foundations]]" in text and "# [waste]" in text
+    assert "# shuffle = \"together\"" in text
+    assert any(line.startswith("sets = ") for line in text.splitlines())
+    for sec in SECTIONS:
+        assert keys_of(sec)
