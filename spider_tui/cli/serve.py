@@ -17,11 +17,14 @@ than this machine (DNS rebinding).
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import importlib.machinery
 import ipaddress
 import logging
 import os
 import shlex
+import signal
 import socket
 import subprocess
 import sys
@@ -155,14 +158,43 @@ def make_server(command: str, host: str, port: int) -> Any:
     loopback = _is_loopback(host)
     url = f"http://{_url_host(host)}:{port}"
 
+    def announce() -> None:
+        print(f"spider-tui: serving the game on {url} - open it in a web browser; anyone "
+              f"who can reach this address plays your game. Ctrl+C stops.", flush=True)
+
     class GameServer(Server):
         def initialize_logging(self) -> None:
             # textual-serve logs every request and a banner; the player needs only problems.
             logging.basicConfig(level=logging.WARNING, format="spider-tui serve: %(message)s")
 
+        #: The requests of the pages playing now (each runs its own game).
+        pages: set[asyncio.Task] = set()
+
         async def on_startup(self, app: web.Application) -> None:
-            print(f"spider-tui: serving the game on {url} - open it in a web browser; anyone "
-                  f"who can reach this address plays your game. Ctrl+C stops.", flush=True)
+            pass  # textual-serve's banner; the line below says it once the port is open
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            # Stopping, aiohttp would wait up to a minute for every open page to go away by
+            # itself. End them now: each page's game is told to quit (so it is saved) and
+            # waited for, and the page is told the game is over.
+            pages = [task for task in self.pages if not task.done()]
+            for task in pages:
+                task.cancel()
+            if pages:
+                await asyncio.wait(pages, timeout=20)
+
+        def serve(self, debug: bool = False) -> None:
+            # textual-serve's own, but for the line: printed once the server listens (its
+            # start-up hook comes before), so that whoever reads it can open the page at once.
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                loop.add_signal_handler(signal.SIGINT, self.request_exit)
+                loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+            web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
+                        loop=loop, print=lambda *_: announce())
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             # The page reaches the game back at the address the browser used (textual-serve
@@ -175,7 +207,13 @@ def make_server(command: str, host: str, port: int) -> Any:
             if refused:
                 logging.getLogger("textual-serve").warning("refused a game: %s", refused)
                 raise web.HTTPForbidden(text=refused)
-            return await super().handle_websocket(request)
+            page = asyncio.current_task()
+            if page is not None:
+                self.pages.add(page)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.pages.discard(page)
 
     return GameServer(command, host=host, port=port, title="spider-tui")
 
