@@ -273,7 +273,7 @@ async def test_a_page_plays_the_game_and_ctrl_c_saves_it_and_stops_it(tmp_path):
             assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), message
             code, out, err = await stopping
     assert code == 0, err
-    assert "Traceback" not in out + err
+    assert "Traceback" not in out + err, out + err
     assert out.rstrip().endswith("spider-tui: stopped serving the game")
     assert "refused a game: a page of http://evil.example may not play here" in err
     assert wait_until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in games), 10)
