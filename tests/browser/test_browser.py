@@ -114,7 +114,7 @@ def test_the_game_plays_in_a_browser_with_keys_and_the_mouse(tmp_path):
         page.close()
         browser.close()
         code, out, err = server.stop()
-    assert code == 0 and "Traceback" not in out + err, err
+    assert code == 0 and "Traceback" not in out + err, out + err
 
     saved = SaveStore(home / "save.json").load().game
     assert saved is not None and saved.rules.id == "spider-1suit" and saved.deal == 3
