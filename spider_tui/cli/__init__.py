@@ -29,6 +29,7 @@ COMMANDS = [
     "stats",
     "solve",
     "bot",
+    "serve",
 ]
 
 

@@ -94,6 +94,16 @@ class SpiderApp(App[None]):
         self.closing = True
         super().exit(*args, **kwargs)
 
+    async def _on_exit_app(self) -> None:
+        if not self.closing:
+            # Told to quit from outside, not by ``q``: the page of ``spider-tui serve`` was
+            # closed, or the server stopped. Save as ``q`` does, with the time played.
+            self.closing = True
+            self._sync_clock()
+            if self.session is not None:
+                self.session.on_quit(self.game)
+        await super()._on_exit_app()
+
     async def on_event(self, event: events.Event) -> None:
         if self.closing and isinstance(event, events.InputEvent):
             return
