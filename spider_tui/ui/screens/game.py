@@ -27,6 +27,7 @@ from ...engine.cards import RANK, RANKS, SUIT_GLYPHS, glyph
 from ...engine.piles import (CELL, CELL_KIND, COLUMN, FOUND, FOUNDATION_KIND, RESERVE_KIND,
                              STOCK, WASTE, WASTE_KIND, code_kind, describe_pile, pile_name)
 from .. import finishing, motion
+from ..actions import BOARD, bindings, keys_of
 from ..hinting import DemoPlayer, HintView, describe, get_hints
 from ..layout import (BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, TopPlan,
                       card_width, min_size_with_piles, top_plan)
@@ -47,10 +48,6 @@ from ..widgets.stock import Stock
 if TYPE_CHECKING:
     from ..app import SpiderApp
 
-#: The keys of Shift+1 … Shift+0 on a US keyboard (! @ # $ % ^ & * ( )): columns 11 to 20.
-SHIFTED_DIGITS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "percent_sign",
-                  "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
-                  "right_parenthesis")
 DEMO_STEP_SECONDS = 0.45
 #: Finish for me plays faster than the demo: there is nothing left to watch for.
 FINISH_STEP_SECONDS = 0.12
@@ -132,34 +129,7 @@ class Board(Horizontal):
 class GameScreen(Screen[None]):
     #: A tall terminal gets card-sized stock and foundations.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_HEIGHT, "-tall")]
-    BINDINGS = [
-        Binding("u,z,U,Z", "undo", "Undo", id="undo"),
-        Binding("r,R,ctrl+y", "redo", "Redo", id="redo"),
-        Binding("home", "undo_all", "Undo all", show=False, id="undo_all"),
-        Binding("end", "redo_all", "Redo all", show=False, id="redo_all"),
-        Binding("ctrl+r", "restart", "Restart", show=False, id="restart"),
-        Binding("p,P", "pause", "Pause", id="pause"),
-        Binding("H", "hint", "Hint", id="hint"),
-        Binding("d,D", "deal", "Deal", id="deal"),
-        Binding("n,N", "new_game", "New", id="new_game"),
-        Binding("g,G", "choose_game", "Game", id="choose_game"),
-        Binding("left,h", "cursor(-1, 0)", "Left", show=False, id="cursor_left"),
-        Binding("right,l", "cursor(1, 0)", "Right", show=False, id="cursor_right"),
-        Binding("up,k", "cursor(0, -1)", "Up", show=False, id="cursor_up"),
-        Binding("down,j", "cursor(0, 1)", "Down", show=False, id="cursor_down"),
-        Binding("enter,space", "pick_drop", "Pick up / drop", show=False, id="pick_drop"),
-        Binding("f,F", "to_foundation", "To foundation", show=False, id="to_foundation"),
-        Binding("c,C", "cells", "Free cell", show=False, id="cells"),
-        Binding("w,W", "waste", "Waste", show=False, id="waste"),
-        Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
-        Binding("e,equals_sign", "same_rank", "Same rank", show=False, id="same_rank"),
-        Binding("a,A", "finish", "Finish for me", show=False, id="finish"),
-        *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
-                  id=f"column_{i + 1}") for i in range(10)],
-        # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
-        *[Binding(key, f"column({i + 10})", f"Column {i + 11}", show=False,
-                  id=f"column_{i + 11}") for i, key in enumerate(SHIFTED_DIGITS)],
-    ]
+    BINDINGS = bindings(BOARD)
 
     app: "SpiderApp"
 
@@ -1249,12 +1219,7 @@ class GameScreen(Screen[None]):
 
     def keys_of(self, binding_id: str) -> list[str]:
         """The keys bound to ``binding_id`` now: the keymap's, else the default ones."""
-        keys = self.app.config.keymap.get(binding_id)
-        if keys is None:
-            bindings = (*self.BINDINGS, *self.app.BINDINGS)
-            keys = next((b.key for b in bindings if isinstance(b, Binding)
-                         and b.id == binding_id), binding_id)
-        return [k.strip() for k in keys.split(",")]
+        return keys_of(binding_id, self.app.config.keymap)
 
     def key_label(self, binding_id: str) -> str:
         """The first key of ``binding_id``, as the key bar shows it, named keys capitalised
@@ -1281,7 +1246,8 @@ class GameScreen(Screen[None]):
         if self.game.status == WON:
             self.selection = None
             self.hint_shown = None
-            self.say(f"This game is won: {won_words(self.game)}. N deals a new game")
+            self.say(f"This game is won: {won_words(self.game)}. "
+                     f"{self.key_label('new_game')} deals a new game")
             self.refresh_board()
             return
         key = self._position_key()
@@ -1303,9 +1269,13 @@ class GameScreen(Screen[None]):
         h = hints[i]
         self.hint_shown = h
         self.app.hint_used()
-        more = f" {i + 1}/{len(hints)} (H: next)" if len(hints) > 1 else ""
+        more = (f" {i + 1}/{len(hints)} ({self.key_label('hint')}: next)" if len(hints) > 1
+                else "")
         self.say(f"Hint{more}: {h.reason or describe(self.game, h.move)}")
         self.refresh_board()
+
+    def action_demo(self) -> None:
+        self.start_demo()
 
     def start_demo(self) -> None:
         if self.demo_timer is not None:
