@@ -46,7 +46,7 @@ from ..widgets.status_bar import StatusBar, clock
 from ..widgets.stock import Stock
 
 if TYPE_CHECKING:
-    from ..app import SpiderApp
+    from ..host import Host
 
 DEMO_STEP_SECONDS = 0.45
 #: Finish for me plays faster than the demo: there is nothing left to watch for.
@@ -131,7 +131,7 @@ class GameScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_HEIGHT, "-tall")]
     BINDINGS = bindings(BOARD)
 
-    app: "SpiderApp"
+    app: "Host"  # type: ignore[assignment]
 
     def __init__(self) -> None:
         super().__init__(id="game-screen")

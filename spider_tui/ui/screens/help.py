@@ -16,7 +16,7 @@ from ..actions import APP, BOARD, BY_ID, keys_of, owned_by
 from .modal import Modal
 
 if TYPE_CHECKING:
-    from ..app import SpiderApp
+    from ..host import Host
 
 MOUSE = """\
 Click a card to send it, with the cards below it, to the best place (one-tap moves): a \
@@ -39,7 +39,7 @@ drag from it or onto it, or click it with cards picked up to put them there.
 Hold the right button on a card to light every face-up card of its rank."""
 
 
-def keys_after(app: "SpiderApp") -> str:
+def keys_after(app: "Host") -> str:
     """The words under the key table, with the keys bound now."""
     def keys(action_id: str) -> str:
         return shown_keys(app, keys_of(action_id, app.config.keymap), " or ")
@@ -53,7 +53,7 @@ def keys_after(app: "SpiderApp") -> str:
             f"Every action is also in the command palette ({palette}).")
 
 
-def shown_keys(app: "SpiderApp", keys: Iterable[str], between: str = " ") -> str:
+def shown_keys(app: "Host", keys: Iterable[str], between: str = " ") -> str:
     """Keys as the key bar shows them, the same letter once ("u z" for "u,z,U,Z"; "H" alone
     stays "H")."""
     shown: list[str] = []
@@ -64,7 +64,7 @@ def shown_keys(app: "SpiderApp", keys: Iterable[str], between: str = " ") -> str
     return between.join(shown)
 
 
-def key_lines(app: "SpiderApp", bindings: Iterable[Any]) -> list[tuple[str, str]]:
+def key_lines(app: "Host", bindings: Iterable[Any]) -> list[tuple[str, str]]:
     """``(keys, what)`` for each action (anything with an ``id``: a binding, an action) that the
     help tells of, as the keymap binds it now."""
     seen: set[str] = set()
@@ -81,7 +81,7 @@ def key_lines(app: "SpiderApp", bindings: Iterable[Any]) -> list[tuple[str, str]
 class HelpScreen(Modal[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", show=False)]
 
-    app: "SpiderApp"
+    app: "Host"  # type: ignore[assignment]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
