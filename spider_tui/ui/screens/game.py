@@ -8,6 +8,7 @@ plain views that each widget compares with what it already shows.
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -1253,8 +1254,15 @@ class GameScreen(Screen[None]):
         key = self._position_key()
         if self.hint is None or self.hint.key != key:
             cfg = self.app.config
-            self.hint = HintState(key, get_hints(self.game, budget_ms=cfg.hint_budget_ms,
-                                                 peek=cfg.hint_peek))
+            try:
+                found = get_hints(self.game, budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
+            except Exception as e:  # noqa: BLE001 - reported, never hidden
+                self.selection = None
+                self.hint_shown = None
+                self.ai_failed("hint", e)
+                self.refresh_board()
+                return
+            self.hint = HintState(key, found)
         else:
             self.hint.index += 1
         hints = self.hint.hints
@@ -1317,13 +1325,35 @@ class GameScreen(Screen[None]):
             return
         if self.app.screen is not self or self.motion.busy:
             return
-        move = self.demo_player.next_move(game) if self.demo_player else None
+        try:
+            move = self.demo_player.next_move(game) if self.demo_player else None
+        except Exception as e:  # noqa: BLE001 - reported, never hidden
+            name = self.demo_name
+            self.stop_demo(quiet=True)
+            self.ai_failed(name, e)
+            self.refresh_board()
+            return
         if move is None:
             self.stop_demo(quiet=True)
             self.say(f"{self.demo_name}: nothing useful is left; undo may help", "warning")
             return
         if not self.perform("deal" if move.is_deal else "move", move):
             self.stop_demo()
+
+    def ai_failed(self, what: str, error: BaseException | None) -> None:
+        """The AI raised while working out ``what`` (the hint, the demo, Finish for me): a bug,
+        logged with its traceback and told to the player plainly. A variant's plugin that failed
+        inside the search is reported as the engine reports it (switched off, a notice)."""
+        if isinstance(error, RuleFailure):
+            self.game.rule_failed(error)
+            self.app.report_news()
+        else:
+            trace = "".join(traceback.format_exception(error)) if error is not None else ""
+            self.log.error(f"{what} failed", trace)
+            self.app.notify(f"{type(error).__name__}: {error}",
+                            title=f"{what[:1].upper()}{what[1:]} failed (a bug in the AI)",
+                            severity="error", timeout=10, markup=False)
+        self.say(f"{what[:1].upper()}{what[1:]} failed: {error or 'no reason given'}", "error")
 
     # ------------------------------------------------------------------ finish for me
 
@@ -1363,10 +1393,13 @@ class GameScreen(Screen[None]):
         asked, self.finding = self.finding, None
         if asked != (id(self.game), self.game.actions):
             return  # stopped by a key, or the table changed meanwhile
-        outcome = worker.result if event.state == WorkerState.SUCCESS else (
-            finishing.Outcome("failed", why=str(worker.error)))
-        if outcome is None or outcome.status != "won":
-            self.say(finishing.describe(outcome or finishing.Outcome("failed")), "warning")
+        if event.state == WorkerState.ERROR:
+            self.ai_failed("Finish for me", worker.error)
+            self.refresh_board()
+            return
+        outcome = worker.result
+        if outcome.status != "won":
+            self.say(finishing.describe(outcome), "warning")
             self.refresh_board()
             return
         self.app.hint_used()  # the solver's moves: a win by them is not a win with no help
