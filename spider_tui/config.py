@@ -30,6 +30,9 @@ from .store.files import (Unreadable, atomic_write, format_version, migrate, mov
                           os_reason)
 from .tomlfile import TomlRefused
 from .tomlfile import load as load_toml
+# The ids ``[keymap]`` may name: every action with keys in the UI's action table (a plain data
+# module). Any other id is reported as an unknown key.
+from .ui.actions import KEYMAP_IDS
 
 
 @dataclass
@@ -58,15 +61,6 @@ VERSION = 1
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 HINT_BUDGET_MS = (10, 10_000)
 ANIMATION_SPEEDS = ("normal", "fast", "off")
-#: The binding ids ``[keymap]`` may name: the app's and the game screen's bindings (a test checks
-#: that this is every id the UI has). Any other id is reported as an unknown key.
-KEYMAP_IDS = frozenset({
-    "help", "next_theme", "settings", "stats", "quit",
-    "undo", "redo", "undo_all", "redo_all", "restart", "pause", "hint", "deal", "new_game",
-    "choose_game", "cursor_left", "cursor_right", "cursor_up", "cursor_down", "pick_drop",
-    "to_foundation", "cells", "waste", "cancel", "same_rank", "finish",
-    *(f"column_{i}" for i in range(1, 21)),
-})
 HEADER = ("# spider-tui settings. Edit freely: a bad value is reported when spider-tui starts\n"
           "# and the default is used instead. The keys are described in README.md, section "
           "Files.\n")

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
 from ..config import Config
 from ..engine import PLAYING, STUCK, WON, Game, IllegalMove, Move, SpiderError, Step
+from .actions import (APP, BOARD, BY_ID, PALETTE_ORDER, bindings, keys_of, palette_text,
+                      typed_keys)
 from .hinting import winnable
 from .screens.game import GameScreen
 from .themes import CARD_DEFAULTS, DEFAULT_THEME, usable_theme
@@ -42,13 +43,7 @@ class SpiderApp(App[None]):
     TITLE = "spider-tui"
     ALLOW_SELECT = False
     ENABLE_COMMAND_PALETTE = True
-    BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", id="help"),
-        Binding("t", "next_theme", "Theme", show=False, id="next_theme"),
-        Binding("o,O", "settings", "Settings", show=False, id="settings"),
-        Binding("s,S", "stats", "Stats", show=False, id="stats"),
-        Binding("q", "quit", "Quit", show=False, id="quit"),
-    ]
+    BINDINGS = bindings(APP)
 
     def __init__(self, config: Config | None = None, game: Game | None = None, *,
                  manager: Any = None, notices: Iterable[str] = (),
@@ -441,12 +436,6 @@ class SpiderApp(App[None]):
         """Was the last action a restart (so that an undo now takes it back)?"""
         return self._restarted == (id(self.game), self.game.actions) and self.game.can_redo()
 
-    def daily(self) -> None:
-        from .screens.variants import daily_deal
-
-        g = self.game
-        self.new_game(g.rules.id, daily_deal(), g.rules.house_rules)
-
     def winnable_deal(self) -> None:
         import random
 
@@ -575,62 +564,41 @@ class SpiderApp(App[None]):
         if self.use_command_palette and not Commands.is_open(self):
             self.push_screen(Commands(id="--command-palette"))
 
-    def _on_board(self, method: str, *args: Any) -> Any:
-        def run() -> None:
-            screen = self.game_screen
-            if screen is not None:
-                getattr(screen, method)(*args)
-        return run
+    def daily(self) -> None:
+        from .screens.variants import daily_deal
+
+        g = self.game
+        self.new_game(g.rules.id, daily_deal(), g.rules.house_rules)
+
+    def action_daily(self) -> None:
+        self.daily()
+
+    def action_winnable_deal(self) -> None:
+        self.winnable_deal()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from .screens.variants import daily_deal
 
         cfg = self.config
-        yield SystemCommand("New deal", "A random deal of this variant (N)", self.new_deal)
-        yield SystemCommand("Choose a game", "Variant, house rules, deal number, daily or "
-                            "winnable deal (G)", self.action_choose_game)
-        yield SystemCommand("Today's deal", f"Deal {daily_deal()} of this variant, the same "
-                            "for everyone today", self.daily)
-        if winnable(self.game.rules.id):
-            yield SystemCommand("Winnable deal", "A deal the solver has won",
-                                self.winnable_deal)
-        yield SystemCommand("Restart this deal", "Back to the cards as dealt, as one action; "
-                            "undo takes it back (Ctrl+R)", self._on_board("action_restart"))
-        yield SystemCommand("Undo", "Take back the last action (U or Z)",
-                            self._on_board("action_undo"))
-        yield SystemCommand("Redo", "Play the undone action again (R or Ctrl+Y)",
-                            self._on_board("action_redo"))
-        yield SystemCommand("Undo all", "Take back every move, each counted as an undo (Home)",
-                            self._on_board("action_undo_all"))
-        yield SystemCommand("Redo all", "Play every undone move again (End)",
-                            self._on_board("action_redo_all"))
-        yield SystemCommand("Pause", "Hide the table and stop the clock; any key goes on (P)",
-                            self._on_board("action_pause"))
-        yield SystemCommand("Same rank", "Light every face-up card of the rank of the card "
-                            "at the cursor (E; or right-click a card)",
-                            self._on_board("action_same_rank"))
-        yield SystemCommand("Deal a row", "One card from the stock onto every column (D)",
-                            self._on_board("action_deal"))
-        yield SystemCommand("Hint", "Show a good move; again for the next one (H)",
-                            self._on_board("action_hint"))
-        yield SystemCommand("Demo", "Watch the computer play this game from the hints "
-                            "(any key stops it)", self._on_board("start_demo"))
-        yield SystemCommand("Finish for me", "Once every card is face up and the stock is "
-                            "empty, the solver plays the game out (A; any key stops it)",
-                            self._on_board("action_finish"))
-        yield SystemCommand("Help", "The rules of this variant and the keys (?)",
-                            self.action_help)
-        yield SystemCommand("Settings", "Default game, one-tap moves, colours, hints, keys (O)",
-                            self.action_settings)
-        if self.session is not None:
-            yield SystemCommand("Statistics", "Wins, streaks and best times per variant (S)",
-                                self.action_stats)
+        offered = {"winnable_deal": bool(winnable(self.game.rules.id)),
+                   "stats": self.session is not None}
+        for action_id in PALETTE_ORDER:
+            action = BY_ID[action_id]
+            if action.palette is None or not offered.get(action_id, True):
+                continue
+            # The action the keys run, where they run it: the board's on the game screen.
+            namespace = self.game_screen if action.owner == BOARD else self
+            yield SystemCommand(action.palette[0],
+                                palette_text(action, cfg.keymap, deal=str(daily_deal())),
+                                partial(self.run_action, action.action, namespace))
         yield SystemCommand(f"One-tap moves: turn {'off' if cfg.one_tap else 'on'}",
                             "A click sends the cards to the best place",
                             partial(self.toggle, "one_tap"))
         yield SystemCommand(f"Four-colour suits: turn {'off' if cfg.four_colour else 'on'}",
                             "Each suit its own colour", partial(self.toggle, "four_colour"))
+        cycle = typed_keys(keys_of("next_theme", cfg.keymap))
         for name in self.spider_themes:
             yield SystemCommand(f"Theme: {self.theme_label(name)}",
-                                "Switch the colours (T cycles)", partial(self.set_theme, name))
+                                f"Switch the colours ({cycle} cycles)",
+                                partial(self.set_theme, name))
         yield from super().get_system_commands(screen)

@@ -9,6 +9,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..ai import solver
 from ..engine import PLAYING, Game, IllegalMove, Move
 
 #: Seconds the solver may search.
@@ -31,8 +32,8 @@ def can_finish(game: Game) -> bool:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the solver found: ``won`` (with the moves), ``unwinnable`` (proved), ``unknown``
-    (no win within the time), or ``failed`` (the solver could not run; ``why``)."""
+    """What the solver found: ``won`` (with the moves), ``unwinnable`` (proved) or ``unknown``
+    (no win within the time; ``why``: the solver's own problem with its line, if any)."""
 
     status: str
     moves: list[str] = field(default_factory=list)
@@ -42,15 +43,8 @@ class Outcome:
 
 def find_line(game: Game, seconds: float = SOLVE_SECONDS) -> Outcome:
     """The solver's winning line from ``game`` (give it a copy: this runs in a thread)."""
-    try:
-        from ..ai.solver import solve
-    except ImportError:
-        return Outcome("failed", why="the solver is not installed")
-    try:
-        solution = solve(game, seconds)
-    except Exception as e:  # a variant the solver does not know, a solver bug: said plainly
-        return Outcome("failed", why=str(e).strip().splitlines()[0] if str(e).strip()
-                       else type(e).__name__)
+    # An exception here is the solver's bug: it ends the worker, and the screen reports it.
+    solution = solver.solve(game, seconds)
     if solution.status == "won":
         return Outcome("won", list(solution.moves), solution.seconds)
     return Outcome(solution.status, [], solution.seconds, solution.problem)
@@ -58,11 +52,11 @@ def find_line(game: Game, seconds: float = SOLVE_SECONDS) -> Outcome:
 
 def describe(outcome: Outcome) -> str:
     """What to tell the player when there is no line to play."""
+    if outcome.why:  # the solver's line did not replay: its bug, said plainly
+        return f"Finish for me failed: {outcome.why}"
     if outcome.status == "unwinnable":
         return "There is no way to win from here (the solver tried every move): undo to try " \
                "another way"
-    if outcome.status == "failed":
-        return f"Finish for me could not search: {outcome.why}"
     return (f"The solver found no win in {outcome.seconds:.0f} s; there may still be one, "
             "so play on")
 

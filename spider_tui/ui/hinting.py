@@ -1,14 +1,23 @@
-"""The hint and the winnable deals as the app sees them: the AI's when it is installed, a simple
-ranking otherwise. Every hint given to the player is checked to be legal now."""
+"""The hint, the demo's moves and the winnable deals as the screen asks for them: the AI's, and
+nobody else's. An exception from the AI is a bug, and goes on to the screen to be reported (the
+player is told the hint failed; never given a made-up one). A hint that is not legal now is one
+too (:class:`AIError`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ai.bot import Autoplayer
+from ..ai.hint import hints
+from ..ai.winnable import winnable_deals
 from ..engine import Game, Move
 from ..engine.cards import glyph
 from ..engine.piles import COLUMN, FOUNDATION_KIND, code_kind, describe_pile
-from .ranking import deal_words, pile_cards, useful_moves
+from .ranking import deal_words, pile_cards
+
+
+class AIError(Exception):
+    """The AI answered something it must not (a move that is not legal now)."""
 
 
 @dataclass(frozen=True)
@@ -17,67 +26,38 @@ class HintView:
     reason: str
 
 
-def _ai_hints(game: Game, budget_ms: int, peek: bool) -> list[HintView] | None:
-    try:
-        from ..ai.hint import hints
-    except ImportError:
-        return None
-    try:
-        return [HintView(h.move, h.reason)
-                for h in hints(game, budget_ms=budget_ms, peek=peek)]
-    except Exception:  # a hint bug must never cost the player the game; fall back
-        return None
-
-
 def get_hints(game: Game, *, budget_ms: int = 120, peek: bool = False) -> list[HintView]:
     """The hints for ``game`` now, best first; ``[]`` when nothing useful is left."""
-    found = _ai_hints(game, budget_ms, peek)
-    if found is None:
-        found = [HintView(r.move, describe(game, r.move) + (f" ({r.reason})" if r.reason
-                                                            and not r.move.is_deal else ""))
-                 for r in useful_moves(game)]
-    return [h for h in found if game.is_legal(h.move)]
+    found = [HintView(h.move, h.reason) for h in hints(game, budget_ms=budget_ms, peek=peek)]
+    for h in found:
+        _check_legal(game, h.move, "hint")
+    return found
+
+
+def _check_legal(game: Game, move: Move, who: str) -> None:
+    if not game.is_legal(move):
+        raise AIError(f"the {who} offered {move}, which is not legal here")
 
 
 class DemoPlayer:
-    """Chooses the demo's moves, one at a time: as the bot plays (it follows a line to the first
-    card it turns over and never comes back to a position it has been in) when the AI is
-    installed, else the first hint. Each move must be played before the next is asked for."""
+    """Chooses the demo's moves, one at a time, as the bot plays (it follows a line to the first
+    card it turns over and never comes back to a position it has been in). Each move must be
+    played before the next is asked for."""
 
     def __init__(self, *, budget_ms: int = 120, peek: bool = False) -> None:
-        self.budget_ms = budget_ms
-        self.peek = peek
-        try:
-            from ..ai.bot import Autoplayer
-        except ImportError:
-            self._auto = None
-        else:
-            self._auto = Autoplayer(budget_ms=budget_ms, peek=peek)
+        self._auto = Autoplayer(budget_ms=budget_ms, peek=peek)
 
     def next_move(self, game: Game) -> Move | None:
         """The move to play now, or None when nothing useful is left."""
-        if self._auto is not None:
-            try:
-                move = self._auto.next_move(game)
-                if move is None or game.is_legal(move):
-                    return move
-            except Exception:  # the demo must never cost the player the game
-                pass
-            self._auto = None  # from now on, the first hint
-        hints = get_hints(game, budget_ms=self.budget_ms, peek=self.peek)
-        return hints[0].move if hints else None
+        move = self._auto.next_move(game)
+        if move is not None:
+            _check_legal(game, move, "demo")
+        return move
 
 
 def winnable(variant_id: str) -> list[int]:
-    """Deals known to be winnable for ``variant_id``; ``[]`` when the AI's list is missing."""
-    try:
-        from ..ai.winnable import winnable_deals
-    except ImportError:
-        return []
-    try:
-        return list(winnable_deals(variant_id))
-    except Exception:  # a broken data file must not stop the menu
-        return []
+    """Deals known to be winnable for ``variant_id`` (``[]``: none known)."""
+    return list(winnable_deals(variant_id))
 
 
 def describe(game: Game, move: Move) -> str:

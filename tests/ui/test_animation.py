@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spider_tui.ui import motion
+from spider_tui.ui.hits import CardHit
 from spider_tui.ui.screens.won import WonScreen
 from uihelpers import SIZE, card_offset, column, kings, make_app
 
@@ -215,4 +216,4 @@ async def test_a_click_on_cards_on_their_way_is_a_click_on_what_lies_under_them(
         assert sprite.display
         # Where 7♥ is drawn on its way (over column 1's felt now): the press is on the felt.
         at = sprite.region.offset
-        assert app.game_screen._hit(at.x, at.y)[0] == "column"
+        assert isinstance(app.game_screen._hit(at.x, at.y), CardHit)

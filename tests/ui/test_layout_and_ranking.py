@@ -112,17 +112,6 @@ def test_breaking_a_joined_run_is_penalised(board):
     assert not [m for m in useful_moves(g) if not m.move.is_deal]
 
 
-def test_the_placeholder_hint_gives_legal_moves_when_the_ai_is_missing(monkeypatch):
-    from spider_tui.engine import Game
-    from spider_tui.ui import hinting
-
-    monkeypatch.setattr(hinting, "_ai_hints", lambda *a: None)
-    g = Game.new("spider-2suit", 7)
-    found = hinting.get_hints(g)
-    assert found and all(g.is_legal(h.move) for h in found)
-    assert found[-1].move.is_deal and "column" in found[0].reason
-
-
 def test_exposed_card_grows_when_the_face_down_cards_fold_into_one_row():
     rows, _ = column_rows(25, 1, 20)
     assert [r.kind for r in rows] == [BACKS, CARD, FACE, FACE]

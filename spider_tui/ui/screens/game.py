@@ -8,6 +8,7 @@ plain views that each widget compares with what it already shows.
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -23,11 +24,14 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure, Step
-from ...engine.cards import RANK, RANKS, SUIT_GLYPHS, glyph
-from ...engine.piles import (CELL, CELL_KIND, COLUMN, FOUND, FOUNDATION_KIND, RESERVE_KIND,
+from ...engine.cards import RANK, glyph
+from ...engine.piles import (CELL, CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND,
                              STOCK, WASTE, WASTE_KIND, code_kind, describe_pile, pile_name)
 from .. import finishing, motion
+from ..actions import BOARD, bindings, keys_of
+from ..hits import CardHit, FoundationHit, Hit, PileHit, StockHit, source, spot
 from ..hinting import DemoPlayer, HintView, describe, get_hints
+from ..table_facts import TableFacts, same_kind
 from ..layout import (BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, TopPlan,
                       card_width, min_size_with_piles, top_plan)
 from ..progress import progress, run_slots, won_words
@@ -45,12 +49,8 @@ from ..widgets.status_bar import StatusBar, clock
 from ..widgets.stock import Stock
 
 if TYPE_CHECKING:
-    from ..app import SpiderApp
+    from ..host import Host
 
-#: The keys of Shift+1 … Shift+0 on a US keyboard (! @ # $ % ^ & * ( )): columns 11 to 20.
-SHIFTED_DIGITS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "percent_sign",
-                  "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
-                  "right_parenthesis")
 DEMO_STEP_SECONDS = 0.45
 #: Finish for me plays faster than the demo: there is nothing left to watch for.
 FINISH_STEP_SECONDS = 0.12
@@ -77,15 +77,15 @@ class Selection:
 class Press:
     """A mouse button held down on the table, which may become a drag."""
 
-    #: What was pressed, as :meth:`GameScreen._hit` says.
-    target: tuple
+    #: What was pressed, as the widget under the pointer says (:meth:`GameScreen._hit`).
+    target: Hit
     start: Offset
     dragging: bool = False
     #: The pointer left the spot pressed: the release is no click.
     moved: bool = False
     count: int = 0
     targets: tuple[int, ...] = ()
-    over: tuple | None = None
+    over: Hit | None = None
 
 
 @dataclass
@@ -132,36 +132,9 @@ class Board(Horizontal):
 class GameScreen(Screen[None]):
     #: A tall terminal gets card-sized stock and foundations.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_HEIGHT, "-tall")]
-    BINDINGS = [
-        Binding("u,z,U,Z", "undo", "Undo", id="undo"),
-        Binding("r,R,ctrl+y", "redo", "Redo", id="redo"),
-        Binding("home", "undo_all", "Undo all", show=False, id="undo_all"),
-        Binding("end", "redo_all", "Redo all", show=False, id="redo_all"),
-        Binding("ctrl+r", "restart", "Restart", show=False, id="restart"),
-        Binding("p,P", "pause", "Pause", id="pause"),
-        Binding("H", "hint", "Hint", id="hint"),
-        Binding("d,D", "deal", "Deal", id="deal"),
-        Binding("n,N", "new_game", "New", id="new_game"),
-        Binding("g,G", "choose_game", "Game", id="choose_game"),
-        Binding("left,h", "cursor(-1, 0)", "Left", show=False, id="cursor_left"),
-        Binding("right,l", "cursor(1, 0)", "Right", show=False, id="cursor_right"),
-        Binding("up,k", "cursor(0, -1)", "Up", show=False, id="cursor_up"),
-        Binding("down,j", "cursor(0, 1)", "Down", show=False, id="cursor_down"),
-        Binding("enter,space", "pick_drop", "Pick up / drop", show=False, id="pick_drop"),
-        Binding("f,F", "to_foundation", "To foundation", show=False, id="to_foundation"),
-        Binding("c,C", "cells", "Free cell", show=False, id="cells"),
-        Binding("w,W", "waste", "Waste", show=False, id="waste"),
-        Binding("escape", "cancel", "Cancel", show=False, id="cancel"),
-        Binding("e,equals_sign", "same_rank", "Same rank", show=False, id="same_rank"),
-        Binding("a,A", "finish", "Finish for me", show=False, id="finish"),
-        *[Binding(str((i + 1) % 10), f"column({i})", f"Column {i + 1}", show=False,
-                  id=f"column_{i + 1}") for i in range(10)],
-        # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
-        *[Binding(key, f"column({i + 10})", f"Column {i + 11}", show=False,
-                  id=f"column_{i + 11}") for i, key in enumerate(SHIFTED_DIGITS)],
-    ]
+    BINDINGS = bindings(BOARD)
 
-    app: "SpiderApp"
+    app: "Host"  # type: ignore[assignment]
 
     def __init__(self) -> None:
         super().__init__(id="game-screen")
@@ -204,6 +177,8 @@ class GameScreen(Screen[None]):
         self.motion = motion.Animator(self)
         self._sprites: list[CardSprite] = []
         self.celebration_view = Celebration(self.palette)
+        self._facts: TableFacts | None = None
+        self._facts_key: tuple | None = None
 
     # ------------------------------------------------------------------ building
 
@@ -349,21 +324,22 @@ class GameScreen(Screen[None]):
 
     def refresh_board(self) -> None:
         game = self.game
-        st = game.state
+        facts = self.facts
         four = self.app.config.four_colour
         sel = self.selection
         drag = self.press if self.press is not None and self.press.dragging else None
         targets = set(drag.targets if drag else sel.targets if sel else ())
         hint_move = self.hint_shown.move if self.hint_shown else None
-        dragged = drag.target[1] if drag is not None and drag.count else None
+        dragged = source(drag.target) if drag is not None and drag.count else None
         for i, column in enumerate(self.columns):
-            cards = tuple(st.cols[i])
+            pile = facts.pile(i)
+            cards = pile.cards
             n = len(cards)
             selected_from = -1
             if dragged == i and drag is not None:
                 selected_from = n - drag.count
             elif sel is not None and sel.src == i:
-                selected_from = n - sel.count if sel.count else st.rs[i]
+                selected_from = n - sel.count if sel.count else pile.lift_from
             hint_from = -1
             hint_target = False
             if hint_move is not None and not hint_move.is_deal:
@@ -373,9 +349,9 @@ class GameScreen(Screen[None]):
             cursor = None
             if self.cursor_visible and self.cursor_top is None and self.cursor_col == i:
                 cursor = self._cursor_card(i) if cards else -1
-            shown = st.shown[i] if st.shown is not None and i < len(st.shown) else frozenset()
             column.show(ColumnView(
-                number=i + 1, cards=cards, down=st.down[i], shown=shown, lift_from=st.rs[i],
+                number=i + 1, cards=cards, down=pile.down, shown=pile.shown,
+                lift_from=pile.lift_from,
                 selected_from=selected_from, hint_from=hint_from, target=i in targets,
                 hint_target=hint_target, cursor=cursor, flash=i in self.flash,
                 four_colour=four, same_rank=self.same_rank,
@@ -387,15 +363,15 @@ class GameScreen(Screen[None]):
         if game.rules.deal_to == "waste":
             self.stock.show(game.deals_left, hinted,
                             word="turn" if game.deals_left == 1 else "turns",
-                            redeal=st.redeals < game.rules.redeals, cursor=on_top == STOCK)
+                            redeal=facts.redeals_used < game.rules.redeals,
+                            cursor=on_top == STOCK)
         else:
             self.stock.show(game.deals_left, hinted=hinted, cursor=on_top == STOCK)
-        simple_runs = all(len(r) == 13 for r in st.runs) and game.rules.run_order == "down"
         self.foundations.show(
-            run_slots(game.rules), tuple(st.done),
+            run_slots(game.rules), facts.runs_done,
             target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
             four_colour=four, hidden=frozenset(self.motion.hidden_slots),
-            firsts=None if simple_runs else tuple(r[0] for r in st.runs),
+            firsts=facts.run_firsts,
             cursor=on_top == FOUNDATION)
         self.refresh_status()
         info = self._info_text()
@@ -408,26 +384,18 @@ class GameScreen(Screen[None]):
     def _pile_view(self, code: int, targets: set[int], hint_move: Move | None,
                    dragged: int | None) -> PileSlotView:
         """What the slot of pile ``code`` (not a column) shows now."""
-        game = self.game
-        st = game.state
-        rules = game.rules
-        i = rules.pile_index(code)
-        kind = rules.pile_kinds[i]
-        cards = st.piles[i]
+        facts = self.facts
+        pile = facts.pile(code)
+        kind = pile.kind
+        cards = pile.cards
         fan = self.top_plan.fan if self.top_plan is not None and kind == WASTE_KIND else 1
-        mark = ""
-        if kind == FOUNDATION_KIND:
-            group = rules.foundation_of[code - FOUND]
-            mark = RANKS[group.base - 1].replace("T", "10") + (
-                SUIT_GLYPHS[group.suits[0]] if group.suits else "")
+        mark = facts.foundation_mark(code) if kind == FOUNDATION_KIND else ""
         sel = self.selection
         moving = hint_move is not None and not hint_move.is_deal
         return PileSlotView(
             code=code, label=pile_name(code), kind=kind,
             cards=tuple(cards[-fan:]) if cards else (), count=len(cards),
-            show_count=kind in (WASTE_KIND, RESERVE_KIND) or (
-                kind == CELL_KIND and rules.cell_capacity != 1),
-            movable=st.rs[i] < len(cards), empty_mark=mark,
+            show_count=facts.shows_count(kind), movable=pile.movable, empty_mark=mark,
             selected=dragged == code or (dragged is None and sel is not None
                                          and sel.src == code),
             target=code in targets,
@@ -527,17 +495,17 @@ class GameScreen(Screen[None]):
 
     def table_now(self) -> motion.Table:
         """Where everything is drawn now (for :mod:`~spider_tui.ui.motion`)."""
-        st = self.game.state
+        facts = self.facts
         spots = []
         for column in self.columns:
             places, end = column.card_places()
             spots.append(motion.Spot(places, end, max(4, column.card_span()[1])))
         stock = self.stock.region
         return motion.Table(
-            spots, [tuple(c) for c in st.cols[:len(self.columns)]],
+            spots, [facts.cards(i) for i in range(len(self.columns))],
             stock.offset + Offset(1, stock.height // 2),
             [self.foundations.slot_offset(i) for i in range(self.game.rules.win_runs)],
-            len(st.done))
+            len(facts.runs_done))
 
     def sprite(self, n: int) -> CardSprite:
         """The ``n``th card sprite (made, and mounted over the table, when first needed)."""
@@ -570,70 +538,34 @@ class GameScreen(Screen[None]):
         refusal = self.game.deal_refusal()
         if refusal:
             self.refuse(refusal)
-            empties = self.game.state.empty_columns()
-            if empties and self.game.state.stock_left:
+            facts = self.facts
+            empties = facts.empty_columns
+            if empties and facts.stock_left:
                 self.flash_columns(empties)
             return
         self.perform("deal", Move.deal())
 
     # ------------------------------------------------------------------ choosing moves
 
-    def _cards(self, code: int) -> list[int]:
-        """The cards of pile ``code`` (a column's number or another pile's code)."""
-        st = self.game.state
-        if 0 <= code < len(st.cols):
-            return st.cols[code]
-        return st.piles[self.game.rules.pile_index(code)]
+    @property
+    def facts(self) -> TableFacts:
+        """The table as it is now (made again once the game has changed)."""
+        game = self.game
+        key = (game, game.actions, len(game.history), len(game.redo_stack))
+        if self._facts is None or self._facts_key != key:
+            self._facts = TableFacts(game)
+            self._facts_key = key
+        return self._facts
 
-    def _lift_problem(self, col: int, index: int) -> str | None:
-        """Why the cards from ``index`` down cannot be picked up from pile ``col`` (of another
-        pile than a column, its top card), or None."""
-        st = self.game.state
-        if code_kind(col) != COLUMN:
-            i = self.game.rules.pile_index(col)
-            if not st.piles[i]:
-                return f"{describe_pile(col)} is empty"
-            if st.rs[i] >= len(st.piles[i]):
-                if code_kind(col) == FOUNDATION_KIND:
-                    return "cards on the foundations stay there in this game"
-                return f"nothing can be lifted from {describe_pile(col)}"
-            return None
-        a = st.cols[col]
-        if not a:
-            return f"column {col + 1} is empty"
-        if index < st.down[col]:
-            if st.is_face_up(col, index):
-                return (f"{glyph(a[index])} lies under a face-down card: it can be played "
-                        "when the cards on it are gone")
-            return "that card is face down"
-        j = st.rs[col]
-        if index < j:
-            try:
-                why = self.game.rules.why_not_linked(a[j - 1], a[j])
-            except RuleFailure as e:  # a plugin's message that is not one
-                self.game.rule_failed(e)
-                return str(e)
-            return f"{glyph(a[index])} cannot be lifted: {why}"
-        return None
+    def _cards(self, code: int) -> tuple[int, ...]:
+        """The cards of pile ``code`` (a column's number or another pile's code)."""
+        return self.facts.cards(code)
+
+    def _lift_problem(self, code: int, index: int) -> str | None:
+        return self.facts.lift_problem(code, index)
 
     def _legal_targets(self, src: int, count: int | None) -> tuple[int, ...]:
-        """Every pile the cards may go to: the legal moves' targets, and the empty cells and
-        foundations alike to an empty one among them (the moves list one for all)."""
-        out = []
-        for m in self.game.legal_moves():
-            if m.is_deal or m.src != src or (count is not None and m.count != count):
-                continue
-            if m.dst not in out:
-                out.append(m.dst)
-        empty_kinds = {code_kind(d) for d in out
-                       if d >= CELL and code_kind(d) in (CELL_KIND, FOUNDATION_KIND)
-                       and not self._cards(d)}
-        for code in self.game.rules.pile_codes:
-            if (code >= CELL and code not in out and code_kind(code) in empty_kinds
-                    and not self._cards(code)
-                    and self.game.is_legal(Move(src, code, count))):
-                out.append(code)
-        return tuple(out)
+        return self.facts.legal_targets(src, count)
 
     def tap(self, col: int, index: int) -> None:
         """A click on card ``index`` of pile ``col`` (a column; another pile's top card)."""
@@ -671,18 +603,7 @@ class GameScreen(Screen[None]):
         self.tap(code, -1)
 
     def _foundation_words(self, code: int) -> str:
-        """What a card-by-card foundation holds and takes next, in a player's words."""
-        rules = self.game.rules
-        cards = self._cards(code)
-        group = rules.foundation_of[code - FOUND]
-        name = describe_pile(code)
-        name = name[:1].upper() + name[1:]
-        held = (f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {glyph(cards[-1])} on top"
-                if cards else "empty")
-        nxt = group.needs(cards[-1] if cards else None)
-        back = "" if group.take_back else "; cards put there stay"
-        takes = "it is full" if nxt == "nothing more" else f"it takes {nxt} next"
-        return f"{name}: {held}; {takes}{back}"
+        return self.facts.foundation_words(code)
 
     def one_tap(self, col: int, count: int) -> None:
         """Play the clearly best place at once; light the places up and let the player click
@@ -724,27 +645,8 @@ class GameScreen(Screen[None]):
         self.selection = None
         self.refresh_board()
 
-    @staticmethod
-    def _same_kind(dst: int, kind_of: int) -> bool:
-        """Is ``dst`` a pile of the kind ``kind_of`` stands for (``CELL``: any free cell;
-        ``FOUNDATION``: the runs' foundation or any card-by-card one)?"""
-        if kind_of == FOUNDATION:
-            return dst == FOUNDATION or (dst >= 0 and code_kind(dst) == FOUNDATION_KIND)
-        return dst >= 0 and code_kind(dst) == code_kind(kind_of)
-
     def _move_for(self, src: int, count: int | None, dst: int, anywhere: bool = False) -> Move:
-        """The move of the picked-up cards onto ``dst`` (with ``anywhere``, onto the best pile
-        of its kind: a free cell, a foundation); IllegalMove says why there is none."""
-        legal = [m for m in self.game.legal_moves()
-                 if not m.is_deal and m.src == src
-                 and (m.dst == dst or (anywhere and self._same_kind(m.dst, dst)))
-                 and (count is None or m.count == count)]
-        if legal and anywhere:
-            return max(legal, key=lambda m: rank_move(self.game, m).key)
-        if legal:
-            return max(legal, key=lambda m: m.count or 0)
-        return self.game.resolve(Move(src, dst, count, explicit=count is not None,
-                                      anywhere=anywhere))
+        return self.facts.move_for(src, count, dst, anywhere)
 
     def drop(self, dst: int, anywhere: bool = False) -> None:
         sel = self.selection
@@ -761,29 +663,19 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the mouse
 
-    def _hit(self, screen_x: int, screen_y: int) -> tuple | None:
-        """What the pointer is over: ("column", i, row kind, card index), ("pile", code) (a
-        cell, a reserve, a card-by-card foundation, the waste), ("stock",), ("foundation",)
-        (the runs' foundation) or None. Cards drawn over the table (the dragged cards, cards on
-        their way) are looked through: a click means what lies under them."""
+    def _hit(self, screen_x: int, screen_y: int) -> Hit | None:
+        """What the pointer is over, as the widget there says of itself (``hit_at``), or None.
+        Cards drawn over the table (the dragged cards, cards on their way) are looked through:
+        a click means what lies under them."""
         try:
             widget, region = next(((w, r) for w, r in self.get_widgets_at(screen_x, screen_y)
                                    if not isinstance(w, (CardSprite, Celebration))),
                                   (None, None))
-        except Exception:
+        except Exception:  # noqa: BLE001 - off the screen (a resize under the pointer)
             return None
-        if widget is None or region is None:
+        if widget is None or region is None or not hasattr(widget, "hit_at"):
             return None
-        if isinstance(widget, Column):
-            kind, index = widget.hit(screen_x - region.x, screen_y - region.y)
-            return ("column", widget.index, kind, index)
-        if isinstance(widget, PileSlot):
-            return ("pile", widget.code)
-        if isinstance(widget, Stock):
-            return ("stock",)
-        if isinstance(widget, Foundations):
-            return ("foundation",)
-        return None
+        return widget.hit_at(screen_x - region.x, screen_y - region.y)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self.motion.finish()  # the cards are where the click means them to be
@@ -805,21 +697,12 @@ class GameScreen(Screen[None]):
             self.cursor_visible = False
             self.refresh_board()
 
-    @staticmethod
-    def _spot(target: tuple | None) -> tuple | None:
-        """Where a press or a release is, as far as a click cares: the rows of one card are
-        one spot."""
-        if target is None or target[0] != "column":
-            return target
-        _, col, kind, index = target
-        return (col, CARD, index) if kind in (CARD, FACE) else (col, kind, index)
-
     def on_mouse_move(self, event: events.MouseMove) -> None:
         press = self.press
         if press is None:
             return
         over = self._hit(event.screen_x, event.screen_y)
-        if not press.dragging and self._spot(over) != self._spot(press.target):
+        if not press.dragging and spot(over) != spot(press.target):
             press.moved = True  # no longer a click
             if self._draggable(press.target):
                 self._start_drag(press)
@@ -827,19 +710,21 @@ class GameScreen(Screen[None]):
             press.over = over
             self._show_ghost(press, Offset(event.screen_x, event.screen_y))
 
-    def _draggable(self, target: tuple) -> bool:
+    def _draggable(self, target: Hit) -> bool:
         """Only a face-up card can be dragged (with the cards below it); of another pile,
         its top card when it can be played."""
-        if target[0] == "pile":
-            return self._lift_problem(target[1], -1) is None
-        return target[0] == "column" and target[2] in (CARD, FACE)
+        if isinstance(target, PileHit):
+            return self._lift_problem(target.code, -1) is None
+        return isinstance(target, CardHit) and target.on_card
 
     def _start_drag(self, press: Press) -> None:
-        if press.target[0] == "pile":
-            col = press.target[1]
+        target = press.target
+        if isinstance(target, PileHit):
+            col = target.code
             index = len(self._cards(col)) - 1
         else:
-            _, col, _, index = press.target
+            assert isinstance(target, CardHit)
+            col, index = target.col, target.index
         a = self._cards(col)
         press.count = max(0, len(a) - index) if a else 0
         press.dragging = True
@@ -851,12 +736,13 @@ class GameScreen(Screen[None]):
 
     def _show_ghost(self, press: Press, at: Offset) -> None:
         """The cards being dragged, all of them, under the pointer."""
-        a = self._cards(press.target[1])
+        src = source(press.target)
+        assert src is not None
+        a = self._cards(src)
         cards = tuple(a[len(a) - press.count:]) if press.count else ()
         if not cards:
             self.ghost.hide()
             return
-        src = press.target[1]
         width = self.columns[src if code_kind(src) == COLUMN else 0].card_span()[1]
         self.ghost.follow(cards, at, width=max(4, width), four_colour=self.app.config.four_colour,
                           screen_height=self.size.height)
@@ -875,7 +761,7 @@ class GameScreen(Screen[None]):
         if press is None:
             return
         over = self._hit(event.screen_x, event.screen_y)
-        if not press.dragging and self._spot(over) != self._spot(press.target):
+        if not press.dragging and spot(over) != spot(press.target):
             # Released away from where it was pressed, with no motion reported in between.
             press.moved = True
             if self._draggable(press.target):
@@ -885,20 +771,20 @@ class GameScreen(Screen[None]):
         elif not press.moved:
             self._click(press.target)
 
-    def _click(self, target: tuple) -> None:
+    def _click(self, target: Hit) -> None:
         """A click (pressed and released on one spot). With nothing picked up only a card, the
         stock or a foundation answers it; with cards picked up, anywhere in another column's
         lane puts them there."""
-        if target[0] == "stock":
+        if isinstance(target, StockHit):
             self.deal()
             return
-        if target[0] == "foundation":
+        if isinstance(target, FoundationHit):
             self.tap_foundation()
             return
-        if target[0] == "pile":
-            self.tap_pile(target[1])
+        if isinstance(target, PileHit):
+            self.tap_pile(target.code)
             return
-        _, col, kind, index = target
+        col, kind, index = target.col, target.kind, target.index
         sel = self.selection
         if kind in (MORE_UP, MORE_DOWN):
             self.columns[col].scroll_cards(3 if kind == MORE_UP else -3)
@@ -911,13 +797,13 @@ class GameScreen(Screen[None]):
         elif kind in (BACK, BACKS):
             self.refuse(self._lift_problem(col, index) or "that card is face down")
 
-    def _drop_drag(self, press: Press, over: tuple | None) -> None:
-        src = press.target[1]
-        if (over is None or (over[0] in ("column", "pile") and over[1] == src)
-                or over[0] == "stock"):
-            self.refresh_board()  # dropped nowhere: the cards go back
+    def _drop_drag(self, press: Press, over: Hit | None) -> None:
+        src = source(press.target)
+        dst = FOUNDATION if isinstance(over, FoundationHit) else (
+            source(over) if over is not None else None)
+        if src is None or dst is None or dst == src:
+            self.refresh_board()  # dropped nowhere (or on the stock): the cards go back
             return
-        dst = FOUNDATION if over[0] == "foundation" else over[1]
         try:
             if not press.count:
                 raise IllegalMove(f"{describe_pile(src)} is empty")
@@ -951,8 +837,8 @@ class GameScreen(Screen[None]):
 
     def _scroll_at(self, event: events.MouseEvent, delta: int) -> None:
         target = self._hit(event.screen_x, event.screen_y)
-        if target is not None and target[0] == "column":
-            self.columns[target[1]].scroll_cards(delta)
+        if isinstance(target, CardHit):
+            self.columns[target.col].scroll_cards(delta)
 
     # ------------------------------------------------------------------ keys
 
@@ -979,14 +865,11 @@ class GameScreen(Screen[None]):
             self.same_rank = rank
             self.refresh_board()
 
-    def _light_rank_at(self, target: tuple | None) -> None:
+    def _light_rank_at(self, target: Hit | None) -> None:
         """A right-click: the rank of the face-up card under the pointer, if any."""
-        if target is None or target[0] != "column" or target[2] not in (CARD, FACE):
-            return
-        _, col, _, index = target
-        a = self.game.state.cols[col]
-        if self.game.state.down[col] <= index < len(a):
-            self.light_rank(RANK[a[index]])
+        if isinstance(target, CardHit) and target.on_card and self.facts.face_up_at(
+                target.col, target.index):
+            self.light_rank(RANK[self._cards(target.col)[target.index]])
 
     def action_same_rank(self) -> None:
         """The key: the rank of the card at the keyboard cursor."""
@@ -994,21 +877,21 @@ class GameScreen(Screen[None]):
             self.cursor_visible = True
             self.refresh_board()
         col = self.cursor_col
-        a = self.game.state.cols[col]
-        if not a or self.game.state.down[col] >= len(a):
+        pile = self.facts.pile(col)
+        if not pile.cards or pile.down >= len(pile.cards):
             self.refuse(f"column {col + 1} has no face-up card at the cursor")
             return
-        self.light_rank(RANK[a[self._cursor_card(col)]])
+        self.light_rank(RANK[pile.cards[self._cursor_card(col)]])
 
     def _cursor_card(self, col: int) -> int:
-        st = self.game.state
-        a = st.cols[col]
+        pile = self.facts.pile(col)
+        a, down, lift = pile.cards, pile.down, pile.lift_from
         if not a:
             return -1
-        idx = self.cursor_idx if self.cursor_idx is not None else st.rs[col]
+        idx = self.cursor_idx if self.cursor_idx is not None else lift
         if idx >= len(a):
-            idx = st.rs[col] if st.rs[col] < len(a) else len(a) - 1
-        return max(min(idx, len(a) - 1), st.down[col] if st.down[col] < len(a) else len(a) - 1)
+            idx = lift if lift < len(a) else len(a) - 1
+        return max(min(idx, len(a) - 1), down if down < len(a) else len(a) - 1)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         n = len(self.columns)
@@ -1034,12 +917,12 @@ class GameScreen(Screen[None]):
             self.cursor_col = (self.cursor_col + dx) % n
             self.cursor_idx = None
         elif dy:
-            st = self.game.state
-            a = st.cols[self.cursor_col]
+            pile = self.facts.pile(self.cursor_col)
+            a = pile.cards
             # Up from the first face-up card: the top row. The face-up cards above the run
             # that can be picked up are stops too (to light their rank, or to be told why
             # they cannot be lifted).
-            at_top = not a or self._cursor_card(self.cursor_col) <= st.down[self.cursor_col]
+            at_top = not a or self._cursor_card(self.cursor_col) <= pile.down
             if dy < 0 and at_top:
                 stops = self._top_stops()
                 widgets = [self._top_widget(c) for c in stops]
@@ -1048,7 +931,7 @@ class GameScreen(Screen[None]):
                     self.cursor_top = stops[i]
             elif a:
                 idx = self._cursor_card(self.cursor_col) + dy
-                self.cursor_idx = max(st.down[self.cursor_col], min(len(a) - 1, idx))
+                self.cursor_idx = max(pile.down, min(len(a) - 1, idx))
                 self.columns[self.cursor_col].reveal(self.cursor_idx)
         self.refresh_board()
 
@@ -1110,7 +993,7 @@ class GameScreen(Screen[None]):
         if problem:
             self.refuse(problem)
             return
-        self.select(col, len(self.game.state.cols[col]) - index, mouse=False)
+        self.select(col, len(self._cards(col)) - index, mouse=False)
 
     def _pick_pile(self, code: int) -> None:
         """Pick up the top card of pile ``code`` from the keyboard (a foundation that keeps
@@ -1130,11 +1013,11 @@ class GameScreen(Screen[None]):
             return
         if self._again_or_drop(col):
             return
-        st = self.game.state
-        if not st.cols[col]:
+        pile = self.facts.pile(col)
+        if not pile.cards:
             self.refuse(f"column {col + 1} is empty")
             return
-        if st.rs[col] >= len(st.cols[col]):
+        if not pile.movable:
             self.refuse(f"column {col + 1} has no face-up card")
             return
         self.cursor_col = col
@@ -1190,7 +1073,7 @@ class GameScreen(Screen[None]):
             return
         rules = self.game.rules
         moves = [m for m in sensible_moves(self.game)
-                 if not m.is_deal and self._same_kind(m.dst, FOUNDATION)]
+                 if not m.is_deal and same_kind(m.dst, FOUNDATION)]
         if moves:
             self.play_move(max(moves, key=lambda m: rank_move(self.game, m).key))
             return
@@ -1249,12 +1132,7 @@ class GameScreen(Screen[None]):
 
     def keys_of(self, binding_id: str) -> list[str]:
         """The keys bound to ``binding_id`` now: the keymap's, else the default ones."""
-        keys = self.app.config.keymap.get(binding_id)
-        if keys is None:
-            bindings = (*self.BINDINGS, *self.app.BINDINGS)
-            keys = next((b.key for b in bindings if isinstance(b, Binding)
-                         and b.id == binding_id), binding_id)
-        return [k.strip() for k in keys.split(",")]
+        return keys_of(binding_id, self.app.config.keymap)
 
     def key_label(self, binding_id: str) -> str:
         """The first key of ``binding_id``, as the key bar shows it, named keys capitalised
@@ -1281,14 +1159,22 @@ class GameScreen(Screen[None]):
         if self.game.status == WON:
             self.selection = None
             self.hint_shown = None
-            self.say(f"This game is won: {won_words(self.game)}. N deals a new game")
+            self.say(f"This game is won: {won_words(self.game)}. "
+                     f"{self.key_label('new_game')} deals a new game")
             self.refresh_board()
             return
         key = self._position_key()
         if self.hint is None or self.hint.key != key:
             cfg = self.app.config
-            self.hint = HintState(key, get_hints(self.game, budget_ms=cfg.hint_budget_ms,
-                                                 peek=cfg.hint_peek))
+            try:
+                found = get_hints(self.game, budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
+            except Exception as e:  # noqa: BLE001 - reported, never hidden
+                self.selection = None
+                self.hint_shown = None
+                self.ai_failed("hint", e)
+                self.refresh_board()
+                return
+            self.hint = HintState(key, found)
         else:
             self.hint.index += 1
         hints = self.hint.hints
@@ -1303,9 +1189,13 @@ class GameScreen(Screen[None]):
         h = hints[i]
         self.hint_shown = h
         self.app.hint_used()
-        more = f" {i + 1}/{len(hints)} (H: next)" if len(hints) > 1 else ""
+        more = (f" {i + 1}/{len(hints)} ({self.key_label('hint')}: next)" if len(hints) > 1
+                else "")
         self.say(f"Hint{more}: {h.reason or describe(self.game, h.move)}")
         self.refresh_board()
+
+    def action_demo(self) -> None:
+        self.start_demo()
 
     def start_demo(self) -> None:
         if self.demo_timer is not None:
@@ -1347,13 +1237,35 @@ class GameScreen(Screen[None]):
             return
         if self.app.screen is not self or self.motion.busy:
             return
-        move = self.demo_player.next_move(game) if self.demo_player else None
+        try:
+            move = self.demo_player.next_move(game) if self.demo_player else None
+        except Exception as e:  # noqa: BLE001 - reported, never hidden
+            name = self.demo_name
+            self.stop_demo(quiet=True)
+            self.ai_failed(name, e)
+            self.refresh_board()
+            return
         if move is None:
             self.stop_demo(quiet=True)
             self.say(f"{self.demo_name}: nothing useful is left; undo may help", "warning")
             return
         if not self.perform("deal" if move.is_deal else "move", move):
             self.stop_demo()
+
+    def ai_failed(self, what: str, error: BaseException | None) -> None:
+        """The AI raised while working out ``what`` (the hint, the demo, Finish for me): a bug,
+        logged with its traceback and told to the player plainly. A variant's plugin that failed
+        inside the search is reported as the engine reports it (switched off, a notice)."""
+        if isinstance(error, RuleFailure):
+            self.game.rule_failed(error)
+            self.app.report_news()
+        else:
+            trace = "".join(traceback.format_exception(error)) if error is not None else ""
+            self.log.error(f"{what} failed", trace)
+            self.app.notify(f"{type(error).__name__}: {error}",
+                            title=f"{what[:1].upper()}{what[1:]} failed (a bug in the AI)",
+                            severity="error", timeout=10, markup=False)
+        self.say(f"{what[:1].upper()}{what[1:]} failed: {error or 'no reason given'}", "error")
 
     # ------------------------------------------------------------------ finish for me
 
@@ -1393,10 +1305,13 @@ class GameScreen(Screen[None]):
         asked, self.finding = self.finding, None
         if asked != (id(self.game), self.game.actions):
             return  # stopped by a key, or the table changed meanwhile
-        outcome = worker.result if event.state == WorkerState.SUCCESS else (
-            finishing.Outcome("failed", why=str(worker.error)))
-        if outcome is None or outcome.status != "won":
-            self.say(finishing.describe(outcome or finishing.Outcome("failed")), "warning")
+        if event.state == WorkerState.ERROR:
+            self.ai_failed("Finish for me", worker.error)
+            self.refresh_board()
+            return
+        outcome = worker.result
+        if outcome.status != "won":
+            self.say(finishing.describe(outcome), "warning")
             self.refresh_board()
             return
         self.app.hint_used()  # the solver's moves: a win by them is not a win with no help

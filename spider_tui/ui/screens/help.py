@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.table import Table
 from rich.text import Text
@@ -12,10 +12,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine.text import printable
+from ..actions import APP, BOARD, BY_ID, keys_of, owned_by
 from .modal import Modal
 
 if TYPE_CHECKING:
-    from ..app import SpiderApp
+    from ..host import Host
 
 MOUSE = """\
 Click a card to send it, with the cards below it, to the best place (one-tap moves): a \
@@ -38,76 +39,56 @@ drag from it or onto it, or click it with cards picked up to put them there.
 Hold the right button on a card to light every face-up card of its rank."""
 
 
-KEYS_AFTER = ("\nThe arrow keys (or h j k l) move the cursor over the columns and up and down "
-              "the cards, and up from a column's cards to the stock and the piles of the top "
-              "row; Enter or Space picks the cards up and puts them down (on the stock: "
-              "deals); Esc cancels. "
-              "Every action is also in the command palette (Ctrl+P).")
+def keys_after(app: "Host") -> str:
+    """The words under the key table, with the keys bound now."""
+    def keys(action_id: str) -> str:
+        return shown_keys(app, keys_of(action_id, app.config.keymap), " or ")
+
+    cursor = ", ".join(keys(f"cursor_{way}") for way in ("left", "right", "up", "down"))
+    palette = app.get_key_display(Binding(app.COMMAND_PALETTE_BINDING, ""))
+    return (f"\nThe cursor keys ({cursor}) move the cursor over the columns and up and down "
+            "the cards, and up from a column's cards to the stock and the piles of the top "
+            f"row; {keys('pick_drop')} picks the cards up and puts them down (on the stock: "
+            f"deals); {keys('cancel')} cancels. "
+            f"Every action is also in the command palette ({palette}).")
 
 
-#: Longer words for the help screen than the key bar has room for.
-LONGER = {
-    "undo": "Undo (as often as you like; each costs a point)",
-    "redo": "Redo what was undone",
-    "undo_all": "Undo all: back to the start (each move counts as an undo)",
-    "redo_all": "Redo all the moves undone",
-    "restart": "Restart this deal, as one action (undo takes it back)",
-    "pause": "Pause: hide the table and stop the clock; any key goes on",
-    "hint": "Hint: a good move lights up; again for the next one",
-    "deal": "Deal a row from the stock, or turn the stock onto the waste",
-    "new_game": "New deal of this variant (asks first mid-game)",
-    "choose_game": "Choose a game: variant, house rules, which deal",
-    "cursor_left": "Cursor to the column on the left",
-    "cursor_right": "Cursor to the column on the right",
-    "cursor_up": "Cursor up the cards (more of them), then to the top row",
-    "cursor_down": "Cursor down the cards",
-    "pick_drop": "Pick up the cards at the cursor / put them down",
-    "to_foundation": "To a foundation: the card picked up, or the best one",
-    "cells": "To a free cell; or pick up a cell's card (again: the next)",
-    "waste": "Pick up the waste's card (again: to its best place)",
-    "cancel": "Put picked-up cards back; hide the hint or the cursor",
-    "same_rank": "Light the cards of the rank at the cursor (any key: off)",
-    "finish": "Finish for me (once every card is face up, the stock empty)",
-    "help": "This help",
-    "next_theme": "Next colour theme",
-    "settings": "Settings",
-    "stats": "Statistics",
-    "quit": "Quit (the game is kept to resume)",
-}
+def shown_keys(app: "Host", keys: Iterable[str], between: str = " ") -> str:
+    """Keys as the key bar shows them, the same letter once ("u z" for "u,z,U,Z"; "H" alone
+    stays "H")."""
+    shown: list[str] = []
+    for k in keys:
+        label = app.get_key_display(Binding(k, ""))
+        if label not in shown and not (len(label) == 1 and label.lower() in shown):
+            shown.append(label)
+    return between.join(shown)
 
 
-def key_lines(app: "SpiderApp", bindings: Iterable[Binding]) -> list[tuple[str, str]]:
-    """``(keys, what)`` for each binding with a description, as the keymap binds it now."""
-    keymap = app.config.keymap
+def key_lines(app: "Host", bindings: Iterable[Any]) -> list[tuple[str, str]]:
+    """``(keys, what)`` for each action (anything with an ``id``: a binding, an action) that the
+    help tells of, as the keymap binds it now."""
     seen: set[str] = set()
     out: list[tuple[str, str]] = []
     for b in bindings:
-        if not b.description or (b.id and b.id in seen):
+        action = BY_ID.get(b.id or "")
+        if action is None or not action.help or action.id in seen:
             continue
-        if b.id:
-            seen.add(b.id)
-        keys = keymap.get(b.id or "", b.key) if b.id else b.key
-        shown = []
-        for k in keys.split(","):
-            label = app.get_key_display(Binding(k.strip(), ""))
-            # "u" and "U" do the same: show the letter once (but "H" alone stays "H").
-            if label not in shown and not (len(label) == 1 and label.lower() in shown):
-                shown.append(label)
-        out.append((" ".join(shown), LONGER.get(b.id or "", b.description)))
+        seen.add(action.id)
+        out.append((shown_keys(app, keys_of(action.id, app.config.keymap)), action.help))
     return out
 
 
 class HelpScreen(Modal[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", show=False)]
 
-    app: "SpiderApp"
+    app: "Host"  # type: ignore[assignment]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 yield Static(self._text(), id="help-text")
                 yield Static(self._keys(), id="help-keys")
-                yield Static(KEYS_AFTER, id="help-after")
+                yield Static(keys_after(self.app), id="help-after", markup=False)
             yield Static("Esc closes · ↑↓ PgUp PgDn scroll", id="help-foot", markup=False)
 
     def on_mount(self) -> None:
@@ -148,17 +129,18 @@ class HelpScreen(Modal[None]):
     def _keys(self) -> Table:
         """The keys and what they do, in two columns: a description too long for its line
         goes on under itself, never back under the keys."""
-        from .game import GameScreen
+        keymap = self.app.config.keymap
+        lines = key_lines(self.app, owned_by(BOARD) + owned_by(APP))
 
-        every = (*GameScreen.BINDINGS, *self.app.BINDINGS)
-        lines = key_lines(self.app, [b for b in every
-                                     if not (b.id or "").startswith("column_")])
-        lines.insert(0, ("1…9 0", "Pick a column by its number, then the column to go to"))
+        def first(n: int) -> str:
+            return shown_keys(self.app, keys_of(f"column_{n}", keymap)[:1])
+
+        lines.insert(0, (f"{first(1)}…{first(9)} {first(10)}",
+                         "Pick a column by its number, then the column to go to"))
         columns = self.app.game.rules.columns
         if columns > 10:
             # Columns 11 and on (Big Spider has 13), with the keys the keymap gives them.
-            more = [b for b in every if b.id in {f"column_{i}" for i in range(11, columns + 1)}]
-            keys = " ".join(k.split()[0] for k, _ in key_lines(self.app, more))
+            keys = " ".join(first(n) for n in range(11, columns + 1))
             lines.insert(1, (keys, f"Columns 11–{columns} (Shift and 1, 2, 3… on a US "
                                    "keyboard)"))
         grid = Table.grid(padding=(0, 2))

@@ -21,7 +21,7 @@ from ..widgets.toggles import Choice, Tick
 from .modal import Modal
 
 if TYPE_CHECKING:
-    from ..app import SpiderApp
+    from ..host import Host
 
 
 def daily_deal(day: datetime.date | None = None) -> int:
@@ -43,7 +43,7 @@ class GameChoice:
 class VariantScreen(Modal["GameChoice | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
 
-    app: "SpiderApp"
+    app: "Host"  # type: ignore[assignment]
 
     def __init__(self, variant: str | None = None, house_rules: tuple[str, ...] = ()) -> None:
         super().__init__(id="variants")

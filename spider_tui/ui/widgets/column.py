@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from ...engine.cards import RANK, SUIT, glyph
 from .palette import Palette
+from ..hits import CardHit
 from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
                       column_rows, spread_rows, tall_rows)
 
@@ -126,6 +127,11 @@ class Column(Widget):
         if self.scroll > self._max_scroll:
             self.scroll = self._max_scroll
             self._rows, self._max_scroll = self._rows_at(self.scroll)
+
+    def hit_at(self, x: int, y: int) -> CardHit:
+        """What a press at ``(x, y)`` (relative to this column) is on."""
+        kind, index = self.hit(x, y)
+        return CardHit(self.index, kind, index)
 
     def hit(self, x: int, y: int) -> tuple[str, int]:
         """What is at ``(x, y)`` (widget coordinates): ``(kind, card index or -1)``; the gap

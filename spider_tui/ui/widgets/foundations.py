@@ -11,6 +11,7 @@ from textual.geometry import Offset
 from textual.widget import Widget
 
 from ...engine.cards import SUIT, SUIT_GLYPHS, glyph
+from ..hits import FoundationHit
 from ..layout import TALL_HEIGHT
 from .palette import Palette
 
@@ -20,6 +21,9 @@ class Foundations(Widget):
         super().__init__(id="foundations")
         self.palette = palette
         self.state: tuple = ()
+
+    def hit_at(self, x: int, y: int) -> FoundationHit:
+        return FoundationHit()
 
     def show(self, slots: int, done: tuple[int, ...], target: bool = False,
              four_colour: bool = True, hidden: frozenset[int] = frozenset(), *,

@@ -18,6 +18,7 @@ from textual.widget import Widget
 
 from ...engine.cards import SUIT, glyph
 from ...engine.piles import WASTE_KIND
+from ..hits import PileHit
 from ..layout import FAN_STEP
 from .palette import Palette
 
@@ -57,6 +58,9 @@ class PileSlot(Widget):
     @property
     def code(self) -> int:
         return self.view.code
+
+    def hit_at(self, x: int, y: int) -> PileHit:
+        return PileHit(self.code)
 
     def show(self, view: PileSlotView) -> None:
         if view != self.view:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from ..hits import StockHit
 from .palette import Palette
 
 
@@ -20,6 +21,9 @@ class Stock(Widget):
         self.redeal = False
         #: The keyboard cursor is on the stock.
         self.cursor = False
+
+    def hit_at(self, x: int, y: int) -> StockHit:
+        return StockHit()
 
     def show(self, deals: int, hinted: bool = False, *, word: str | None = None,
              redeal: bool = False, cursor: bool = False) -> None:
