@@ -133,8 +133,8 @@ def peak_kib() -> int:
 
 
 def child(what: str, path: str) -> None:
-    from spider_tui.store import SaveMeta, SaveStore, StatsStore
     from spider_tui.engine import Game
+    from spider_tui.store import SaveMeta, SaveStore, StatsStore
 
     win = None
     if what == "win":

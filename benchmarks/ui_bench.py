@@ -7,8 +7,9 @@ app headless; prints the figures.
 Targets: first screen within 1.0 s, a move repainted within 50 ms at p95 (with animation off and
 on), the settings and the game menu open within 0.3 s. The machine's load average is printed
 before and after, and the CPU time (``time.process_time``) beside each wall time: on a shared,
-loaded machine the wall time grows with the load, the CPU time much less. A repaint is counted when Textual hands a finished screen update
-to the terminal driver, and the update is turned into the terminal's bytes here as well, so the
+loaded machine the wall time grows with the load, the CPU time much less. A repaint is
+counted when Textual hands a finished screen update to the terminal driver, and the update
+is turned into the terminal's bytes here as well, so the
 figure includes all the drawing work. A screen is open at the last repaint before the screen
 stays still for a quarter of a second (every widget built, laid out and drawn), the first
 opening (which also loads the screen's code) counted with the others.
@@ -117,7 +118,7 @@ async def repaint_latencies(variant: str, deal: int, size: tuple[int, int], n: i
             post()
             try:
                 await asyncio.wait_for(painted.wait(), 2.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return  # nothing changed on screen (not a repaint to time)
             out[kind].append((stamp[0][0] - t0) * 1000)
             out["cpu"].append((stamp[0][1] - c0) * 1000)

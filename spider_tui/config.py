@@ -16,23 +16,24 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Collection
+from typing import Any
 
 import tomli_w
 
 from . import paths
+
+# The ids ``[keymap]`` may name: every action with keys in the UI's action table (a plain data
+# module). Any other id is reported as an unknown key.
+from .actions import KEYMAP_IDS
 from .engine.catalog import Catalog
 from .engine.errors import SpiderError
 from .engine.text import quoted, short
-from .store.files import (Unreadable, atomic_write, format_version, migrate, move_aside,
-                          os_reason)
+from .store.files import Unreadable, atomic_write, format_version, migrate, move_aside, os_reason
 from .tomlfile import TomlRefused
 from .tomlfile import load as load_toml
-# The ids ``[keymap]`` may name: every action with keys in the UI's action table (a plain data
-# module). Any other id is reported as an unknown key.
-from .ui.actions import KEYMAP_IDS
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Where files live (SPEC section 7).
+"""Where files live (docs/spec.md section 7).
 
 ``SPIDER_TUI_HOME``, when set, holds everything. Otherwise configuration (``config.toml`` and the
 player's ``variants/`` and ``themes/``) goes to the platform's user config folder and the saved

@@ -1,4 +1,4 @@
-"""The scoring schemes of SPEC section 3, behind one small interface.
+"""The scoring schemes of docs/spec.md section 3, behind one small interface.
 
 A scheme is any object with ``id``, ``name``, ``description`` and ``score(game) -> int``; it reads
 what it needs from the game: ``actions`` (moves, deals, undos and redos, never refunded),
@@ -76,7 +76,8 @@ class Built(Scheme):
                     j += 1
                     continue
                 k = j + 1
-                while k < n and SUIT[col[k]] == SUIT[col[k - 1]] and RANK[col[k]] == RANK[col[k - 1]] - 1:
+                while (k < n and SUIT[col[k]] == SUIT[col[k - 1]]
+                       and RANK[col[k]] == RANK[col[k - 1]] - 1):
                     k += 1
                 total += k - j
                 j = k

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .engine import Game, IllegalMove, RuleSet, State
 from .engine.cards import glyph, parse_card
@@ -72,7 +72,7 @@ def table(rules: RuleSet, columns: Sequence[str], *, down: Sequence[str] | None 
         else:
             items = given[kind]
             extra.append(cards(items.pop(0)) if items else [])
-    for kind, left in given.items():
+    for left in given.values():
         if left:
             raise AssertionError(f"{rules.id} has fewer of those piles than given: {left}")
     stock_cards = cards(stock)

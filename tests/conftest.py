@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 
 os.environ["SPIDER_TUI_HOME"] = tempfile.mkdtemp(prefix="spider-tui-test-home-")
 
+from position_fill import _catalog, fill_position  # noqa: E402,F401
+
 from spider_tui.engine import Game, RuleSet  # noqa: E402
 from spider_tui.engine.catalog import Catalog  # noqa: E402
-from position_fill import _catalog, fill_position  # noqa: E402,F401
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,6 @@ from importlib.metadata import EntryPoint
 from typing import Any
 
 from spider_tui.engine import RuleSet, default_catalog
-
 from spider_tui.plugins import hookspecs
 from spider_tui.plugins.manager import PluginInfo, PluginManager
 

@@ -13,9 +13,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,7 +67,7 @@ class Served:
         except subprocess.TimeoutExpired:
             self.process.kill()
             out, err = self.process.communicate()
-            raise AssertionError(f"spider-tui serve did not stop on Ctrl+C: {out!r} {err!r}")
+            raise AssertionError(f"spider-tui serve did not stop on Ctrl+C: {out!r} {err!r}") from None
         return self.process.returncode, self.first_line + out, err
 
 

@@ -10,7 +10,8 @@ rest is the data's (read by the same parser as a variant file).
 from __future__ import annotations
 
 import tomllib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from spider_tui.engine import RuleSet
 from spider_tui.engine.piles import STOCK, Transfer

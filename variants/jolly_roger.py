@@ -9,7 +9,8 @@ stepping down by two (K J 9 7 5 3 or Q 10 8 6 4 2) and four Aces of one colour. 
 from __future__ import annotations
 
 import tomllib
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from spider_tui.engine import RuleSet
 from spider_tui.engine.cards import ACE, KING, QUEEN, RANK, RANK_NAMES, RED, SUIT, glyph

@@ -9,7 +9,8 @@ data's (read by the same parser as a variant file).
 from __future__ import annotations
 
 import tomllib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from spider_tui.engine import RuleSet
 from spider_tui.engine.cards import KING, RANK, glyph

@@ -9,7 +9,8 @@ variant file).
 from __future__ import annotations
 
 import tomllib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from spider_tui.engine import RuleSet
 from spider_tui.engine.piles import RESERVE, STOCK, Transfer

@@ -25,12 +25,12 @@ other table is played on the engine's own :class:`~spider_tui.engine.State` (:mo
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine.cards import NUM_CARDS, RANK, SUIT
+from ..engine.compiled import compiled
 from ..engine.game import Game
 from ..engine.piles import COLUMN, PileView
-from ..engine.compiled import compiled
 from ..engine.rules import RuleSet
 from ..engine.state import DEAL, FOUNDATION, State
 
@@ -313,7 +313,7 @@ class Board:
         self.deal_size = t.rules.cards_per_deal
 
     @classmethod
-    def from_state(cls, state: State, *, peek: bool = False, style: str = "play") -> "Board":
+    def from_state(cls, state: State, *, peek: bool = False, style: str = "play") -> Board:
         """The board a viewer sees: with ``peek`` every card, else face-down and stock cards
         are :data:`UNKNOWN`. ``style`` picks the evaluation's weights (see :data:`W_DOWN`)."""
         t = tables_for(state.rules, style)
@@ -326,10 +326,10 @@ class Board:
         return cls(t, cols, state.down, stock, 0, len(state.done))
 
     @classmethod
-    def from_game(cls, game: Game, *, peek: bool = False) -> "Board":
+    def from_game(cls, game: Game, *, peek: bool = False) -> Board:
         return cls.from_state(game.state, peek=peek)
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         new = Board.__new__(Board)
         new.t = self.t
         new.cols = self.cols[:]

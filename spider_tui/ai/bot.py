@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from ..engine.errors import IllegalMove
 from ..engine.game import PLAYING, WON, Game

@@ -30,13 +30,22 @@ from dataclasses import dataclass, field
 
 from ..engine.build import suit_ok
 from ..engine.cards import NUM_CARDS, RANK
+from ..engine.compiled import compiled
 from ..engine.errors import RuleFailure
 from ..engine.piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
-from ..engine.compiled import compiled
 from ..engine.rules import RuleSet
 from ..engine.state import DEAL, State, record_flips
-from .board import EMPTY_WORTH, W_BREAK, W_KING_BOTTOM, W_RANK, W_RUN, W_SUIT, column_score, \
-    down_weights, per_rules
+from .board import (
+    EMPTY_WORTH,
+    W_BREAK,
+    W_KING_BOTTOM,
+    W_RANK,
+    W_RUN,
+    W_SUIT,
+    column_score,
+    down_weights,
+    per_rules,
+)
 from .search import line_of
 
 #: Per card on a foundation built card by card (a run of 13 removed is worth ``W_RUN``).

@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 import time
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable
 
 from ..engine.cards import SUIT, glyph
 from ..engine.errors import RuleFailure

@@ -19,8 +19,18 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from .board import (DEAL, EMPTY_WORTH, FOUNDATION, HIDDEN, UNKNOWN, W_RUN, W_STARVED, Board,
-                    moved, starved)
+from .board import (
+    DEAL,
+    EMPTY_WORTH,
+    FOUNDATION,
+    HIDDEN,
+    UNKNOWN,
+    W_RUN,
+    W_STARVED,
+    Board,
+    moved,
+    starved,
+)
 
 #: Score lost per move of a line, so that of two equal results the shorter line wins.
 DEPTH_COST = 0.5

@@ -8,13 +8,13 @@ engine before writing it, and a test replays a sample again).
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 FORMAT = "spider-winnable/1"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(variant_id: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
     try:
         text = resources.files("spider_tui.data.winnable").joinpath(

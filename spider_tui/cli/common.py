@@ -7,7 +7,8 @@ import argparse
 import math
 import re
 import sys
-from typing import Any, Callable, Iterable, Sequence, TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TextIO
 
 from ..engine.deal import MAX_DEAL
 from ..engine.text import printable, quoted
@@ -94,7 +95,8 @@ def console(file: TextIO | None = None) -> Any:
 
     out = file or sys.stdout
     tty = out.isatty()
-    return Console(file=out, highlight=False, no_color=not tty, color_system="auto" if tty else None,
+    return Console(file=out, highlight=False, no_color=not tty,
+                   color_system="auto" if tty else None,
                    width=None if tty else 1000, soft_wrap=not tty)
 
 

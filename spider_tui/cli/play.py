@@ -14,7 +14,6 @@ from functools import partial
 from typing import Any
 
 from ..engine import deadline
-
 from .common import deal_number
 
 

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from . import CommandError
 from ..engine.text import quoted
+from . import CommandError
 from .common import deal_number, whole_number
 
 DEFAULT_HOST = "127.0.0.1"

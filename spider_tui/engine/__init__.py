@@ -17,8 +17,8 @@ from .errors import (
     VariantError,
 )
 from .game import PLAYING, STUCK, WON, Game, GameView, Step, random_deal
-from .moves import DEAL_MOVE, Move
 from .house import HouseRule, house_rules_from_dict
+from .moves import DEAL_MOVE, Move
 from .rules import RuleSet
 from .state import DEAL, FOUNDATION, State
 
@@ -26,6 +26,7 @@ __all__ = [
     "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "GameView", "HouseRule",
     "HouseRuleFailure",
     "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
-    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId", "VariantError",
+    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId",
+    "VariantError",
     "WON", "default_catalog", "glyph", "house_rules_from_dict", "parse_card", "random_deal",
 ]

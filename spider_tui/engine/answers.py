@@ -10,11 +10,13 @@ from __future__ import annotations
 import functools
 import inspect
 import reprlib
+from collections.abc import Callable
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .build import whole
-from .deadline import PluginTimeout, arm, depth as deadline_depth, disarm
+from .deadline import PluginTimeout, arm, disarm
+from .deadline import depth as deadline_depth
 from .errors import RuleFailure
 from .piles import STOCK, WASTE
 
@@ -52,25 +54,25 @@ def error_text(e: BaseException) -> str:
     return f"{type(e).__name__}: {_clip(text)}" if text else type(e).__name__
 
 
-def _yes_no(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+def _yes_no(rules: RuleSet, args: tuple, value: Any) -> str | None:
     if type(value) is bool:
         return None
     return f"returned {shown_value(value)}, not True or False"
 
 
-def _message(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+def _message(rules: RuleSet, args: tuple, value: Any) -> str | None:
     if isinstance(value, str) and value.strip():
         return None
     return f"returned {shown_value(value)}, not a message for the player"
 
 
-def _refusal(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+def _refusal(rules: RuleSet, args: tuple, value: Any) -> str | None:
     if value is None or (isinstance(value, str) and value.strip()):
         return None
     return f"returned {shown_value(value)}, not None (deal allowed) or a message saying why not"
 
 
-def _targets(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+def _targets(rules: RuleSet, args: tuple, value: Any) -> str | None:
     table = args[0] if args else None
     stock_left = getattr(table, "stock_left", 0)
     valid = set(range(len(rules.layout))) | ({WASTE} if rules.deal_to == "waste" else set())
@@ -88,7 +90,7 @@ def _targets(rules: "RuleSet", args: tuple, value: Any) -> str | None:
     return None
 
 
-def _plan(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+def _plan(rules: RuleSet, args: tuple, value: Any) -> str | None:
     if not isinstance(value, (list, tuple)):
         return f"returned {shown_value(value)}, not a list of Transfer(src, dst, face_up)"
     for t in value:
@@ -97,11 +99,12 @@ def _plan(rules: "RuleSet", args: tuple, value: Any) -> str | None:
             return f"returned {shown_value(t)} in its list, not a Transfer(src, dst, face_up)"
         codes = set(rules.pile_codes) | {STOCK}
         if t[0] not in codes or t[1] not in codes:
-            return f"returned {shown_value(t)}: that table has no pile {t[0] if t[0] not in codes else t[1]}"
+            missing = t[0] if t[0] not in codes else t[1]
+            return f"returned {shown_value(t)}: that table has no pile {missing}"
     return None
 
 
-def _faces(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+def _faces(rules: RuleSet, args: tuple, value: Any) -> str | None:
     if (not isinstance(value, (list, tuple)) or len(value) != len(rules.layout)
             or not all(isinstance(f, str) and f and set(f) <= {"d", "u"} and f[-1] == "u"
                        for f in value)):
@@ -110,12 +113,12 @@ def _faces(rules: "RuleSet", args: tuple, value: Any) -> str | None:
     return None
 
 
-def _layout(rules: "RuleSet", args: tuple, value: Any) -> str | None:
+def _layout(rules: RuleSet, args: tuple, value: Any) -> str | None:
     problem = layout_problem(rules, value)
     return None if problem is None else f"returned {shown_value(value)}: {problem}"
 
 
-def layout_problem(rules: "RuleSet", shape: Any) -> str | None:
+def layout_problem(rules: RuleSet, shape: Any) -> str | None:
     """What is wrong with ``shape`` as the initial layout of ``rules`` (``(face_down, face_up)``
     per column, one pair per column of ``rules.layout``), or ``None``. Checked once per deal."""
     if not isinstance(shape, (list, tuple)) or not all(
@@ -141,7 +144,7 @@ def layout_problem(rules: "RuleSet", shape: Any) -> str | None:
 #: :meth:`RuleSet.__init_subclass__`, with the check of what it returns: a function of the rule
 #: set, the arguments and the value, giving what is wrong or ``None``. A method added to the
 #: rules needs its check here.
-RESULT_CHECKS: dict[str, Callable[["RuleSet", tuple, Any], str | None]] = {
+RESULT_CHECKS: dict[str, Callable[[RuleSet, tuple, Any], str | None]] = {
     "links": _yes_no,
     "why_not_linked": _message,
     "accepts": _yes_no,
@@ -161,7 +164,7 @@ RESULT_CHECKS: dict[str, Callable[["RuleSet", tuple, Any], str | None]] = {
 RULE_METHODS = tuple(RESULT_CHECKS)
 
 
-def who(rules: "RuleSet") -> str:
+def who(rules: RuleSet) -> str:
     """The variant, as a plugin's author would look for it: name, id and where it came from."""
     name = rules.name if isinstance(rules.name, str) else "?"
     source = PurePath(rules.source).name if isinstance(rules.source, str) else ""

@@ -15,10 +15,11 @@ into its rule methods, which the engine evaluates once per pair of cards.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from .cards import ACE, KING, RANK, RANK_NAMES, RANKS, RED, SUIT, SUIT_NAMES
+from .cards import ACE, KING, RANK, RANK_NAMES, RED, SUIT, SUIT_NAMES
 from .text import did_you_mean
 
 #: Rank relations: how the rank of a card placed (or lying) on another relates to that one's.
@@ -196,7 +197,7 @@ class FoundationGroup:
     #: The suit each pile's first card must have, one per pile in turn (cycled); () any.
     suits: tuple[int, ...] = ()
 
-    def pile(self, j: int) -> "FoundationGroup":
+    def pile(self, j: int) -> FoundationGroup:
         """The rules of the group's pile ``j`` (its own base suit, when the group has them)."""
         if not self.suits:
             return self
@@ -244,83 +245,6 @@ class FoundationGroup:
                 f"{SUIT_RELATIONS[self.suit].replace('of ', 'in ', 1)}"
                 f"{', wrapping' if self.wrap else ''}, one card at a time{back}")
 
-
-def parse_rank(value: Any) -> int:
-    """``"A"``, ``"K"``, ``"10"``, ``7``... to a rank (1-13); :class:`ValueError` otherwise."""
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
-        return value
-    if isinstance(value, str):
-        t = value.strip().upper()
-        if t == "10":
-            t = "T"
-        if len(t) == 1 and t in RANKS:
-            return RANKS.index(t) + 1
-    raise ValueError(f"{shown_value(value)} is not a rank (A 2-9 10 J Q K)")
-
-
-_FOUNDATION_KEYS = {"count", "base", "direction", "suit", "wrap", "take_back", "suits"}
-
-
-def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, str]]
-                      ) -> tuple[FoundationGroup, ...]:
-    """``[foundations]`` (one table) or ``[[foundations]]`` (several groups)."""
-    groups = value if isinstance(value, list) else [value]
-    out = []
-    for gi, g in enumerate(groups):
-        where = "foundations" if not isinstance(value, list) else f"foundations[{gi}]"
-        if not isinstance(g, Mapping):
-            problems.append((where, "must be a table such as { count = 4, base = \"A\" }"))
-            continue
-        for key in g:
-            if key not in _FOUNDATION_KEYS:
-                problems.append((f"{where}.{_key(key)}",
-                                 "unknown key" + did_you_mean(key, _FOUNDATION_KEYS)))
-        count = g.get("count", default_count)
-        if not whole(count) or not 1 <= count <= 64:
-            problems.append((f"{where}.count", "must be a whole number from 1 to 64"))
-            count = max(1, min(64, count)) if whole(count) else 1
-        try:
-            base = parse_rank(g.get("base", "A"))
-        except ValueError as e:
-            problems.append((f"{where}.base", str(e)))
-            base = ACE
-        direction = g.get("direction", "up")
-        if direction not in ("up", "down"):
-            problems.append((f"{where}.direction", "must be \"up\" or \"down\""))
-            direction = "up"
-        suit = g.get("suit", "same-suit")
-        suit = SUIT_ALIASES.get(suit, suit) if isinstance(suit, str) else suit
-        if not isinstance(suit, str) or suit not in SUIT_RELATIONS:
-            problems.append((f"{where}.suit", f"{shown_value(suit)} is not one of "
-                                              f"{', '.join(SUIT_RELATIONS)}"
-                                              + did_you_mean(suit, SUIT_RELATIONS)))
-            suit = "same-suit"
-        flags = {}
-        for key in ("wrap", "take_back"):
-            v = g.get(key, False)
-            if not isinstance(v, bool):
-                problems.append((f"{where}.{key}", "must be true or false"))
-                v = False
-            flags[key] = v
-        suits: list[int] = []
-        if "suits" in g:
-            value = g["suits"]
-            from .cards import parse_suit
-
-            try:
-                if not isinstance(value, list) or not value:
-                    raise ValueError("empty")
-                suits = [parse_suit(v) if isinstance(v, str) else -1 for v in value]
-                if -1 in suits:
-                    raise ValueError("not a letter")
-            except ValueError:
-                problems.append((f"{where}.suits", "must be a list of suit letters, the first "
-                                                   "card's suit of each pile in turn, e.g. "
-                                                   "[\"S\", \"H\", \"D\", \"C\"]"))
-                suits = []
-        out.append(FoundationGroup(count, base, direction == "up", suit, suits=tuple(suits),
-                                   **flags))
-    return tuple(out)
 
 
 def whole(v: Any) -> bool:

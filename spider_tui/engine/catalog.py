@@ -7,7 +7,8 @@ catalog, so ``Game.new("spider-2suit")`` works without the engine importing the 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from .errors import HouseRuleFailure, SpiderError, SwitchedOff, UnknownId
 from .house import HouseRule, apply_house_rules, house_rule_answer
@@ -89,8 +90,9 @@ class Catalog:
 
     def misbehaved(self, kind: str, thing: Any, reason: str) -> bool:
         """``thing`` (a variant's rule set, perhaps with house rules applied, a house rule or a
-        scoring scheme) failed in play because of its plugin's code: if it is the one registered here,
-        switch it off for new games (the game in progress keeps it). Returns whether it was."""
+        scoring scheme) failed in play because of its plugin's code: if it is the one registered
+        here, switch it off for new games (the game in progress keeps it). Returns whether it
+        was."""
         ident = getattr(thing, "id", None)
         table: dict = {"variant": self.variants, "house rule": self.house_rules,
                        "scoring scheme": self.scoring}[kind]

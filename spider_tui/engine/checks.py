@@ -10,16 +10,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import glyph
-from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND, TableView,
-                    describe_pile)
 from .compiled import compiled
+from .piles import (
+    CELL_KIND,
+    COLUMN,
+    FOUNDATION_KIND,
+    RESERVE_KIND,
+    WASTE_KIND,
+    TableView,
+    describe_pile,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import RuleSet
     from .state import State
 
 
-def lift_cap(table: "State | TableView", target_empty: bool) -> int | None:
+def lift_cap(table: State | TableView, target_empty: bool) -> int | None:
     """The most cards one move may carry from a column now (``None``: any number), on the
     engine's table or on the view a rule method is given."""
     ml = table.rules.max_lift
@@ -34,7 +41,7 @@ def lift_cap(table: "State | TableView", target_empty: bool) -> int | None:
     return (free + 1) << max(0, empties - (1 if target_empty else 0))
 
 
-def refusal(rules: "RuleSet", table: TableView, source: Any, cards: tuple[int, ...],
+def refusal(rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],
             target: Any) -> str | None:
     comp = compiled(rules)
     k = len(cards)

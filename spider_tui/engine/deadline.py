@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 #: Seconds one call into a plugin's code may take before it is stopped.
 PLUGIN_DEADLINE = 2.0

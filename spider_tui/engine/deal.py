@@ -8,7 +8,8 @@ first cards of known deals; changing anything here breaks every deal number play
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from .answers import layout_problem
 from .rules import RuleSet

@@ -1,21 +1,22 @@
-"""``Game``: a table with its rules, history, undo/redo, status and score (SPEC section 5)."""
+"""``Game``: a table with its rules, history, undo/redo, status and score (docs/spec.md
+section 5)."""
 
 from __future__ import annotations
 
-import random
 import dataclasses
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from . import deal as _deal
 from . import position as _position
+from .answers import error_text, shown_value
 from .cards import RANK, RANK_NAMES, glyph
 from .catalog import Catalog, ScoringScheme, default_catalog
 from .deadline import PluginTimeout, plugin_deadline
 from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
 from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, TableView, code_kind, describe_pile
-from .answers import error_text, shown_value
 from .rules import RuleSet, article
 from .state import DEAL, FOUNDATION, State, record_flips, record_removals
 from .text import quoted
@@ -54,7 +55,7 @@ class GameView:
                  "redos", "flips", "runs_removed", "elapsed", "moves", "stock_left", "table",
                  "_history", "_state")
 
-    def __init__(self, game: "Game", status: str | None = None) -> None:
+    def __init__(self, game: Game, status: str | None = None) -> None:
         put = object.__setattr__
         state = game.state
         put(self, "variant", game.rules.id)
@@ -138,8 +139,10 @@ class Game:
     @classmethod
     def new(cls, variant: str | RuleSet, deal: int | None = None,
             house_rules: Iterable[str] = (), *, scoring: str | ScoringScheme | None = None,
-            catalog: Catalog | None = None) -> "Game":
-        """A fresh deal of ``variant`` (an id or a rule set); a random deal when ``deal`` is None."""
+            catalog: Catalog | None = None) -> Game:
+        """A fresh deal of ``variant`` (an id or a rule set); a random deal when ``deal`` is
+        None. Without ``catalog``, the ids are those spider-tui ships, or, once the program has
+        loaded the player's plugins (``plugins.manager.get_manager()``), theirs too."""
         cat = catalog if catalog is not None else default_catalog()
         rules = cat.rules(variant, house_rules)
         if deal is None:
@@ -160,7 +163,7 @@ class Game:
 
     @classmethod
     def from_position(cls, text: str, *, scoring: str | ScoringScheme | None = None,
-                      catalog: Catalog | None = None) -> "Game":
+                      catalog: Catalog | None = None) -> Game:
         cat = catalog if catalog is not None else default_catalog()
         parsed = _position.read(text, cat)
         return cls(parsed.rules, parsed.state, deal=parsed.deal,
@@ -741,7 +744,7 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, record: dict, *, catalog: Catalog | None = None) -> "Game":
+    def from_record(cls, record: dict, *, catalog: Catalog | None = None) -> Game:
         """Rebuild a game from :meth:`to_record`; :class:`SpiderError` says what is wrong
         (counters and the clock must be whole numbers and seconds in range: see
         :mod:`~spider_tui.engine.tally`)."""
@@ -775,7 +778,7 @@ class Game:
         game.elapsed = elapsed
         return game
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game at the same position, same counters, no history."""
         g = Game(self.rules, self.state.copy(), deal=self.deal, scoring=self.scoring,
                  catalog=self.catalog)

@@ -4,16 +4,26 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from . import build as _build
 from .answers import error_text, shown_value
 from .build import EMPTY_RULES
 from .errors import HouseRuleFailure, VariantError
 from .rules import RuleSet
-from .schema import (COMPLETE_RULES, DEAL_SKIPS, MAX_COLUMNS, MAX_ID, MAX_NAME, id_problem,
-                     label_problems, shown_key, text_problem)
+from .schema import (
+    COMPLETE_RULES,
+    DEAL_SKIPS,
+    MAX_COLUMNS,
+    MAX_ID,
+    MAX_NAME,
+    id_problem,
+    label_problems,
+    shown_key,
+    text_problem,
+)
 from .text import did_you_mean, quoted
 from .vetting import check_rules
 
@@ -111,7 +121,7 @@ class HouseRule:
                                 for k, m in e.problems]) from None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], source: str, key: str = "") -> "HouseRule":
+    def from_dict(cls, data: Mapping[str, Any], source: str, key: str = "") -> HouseRule:
         problems: list[tuple[str, str]] = []
         prefix = f"{key}." if key else ""
         if not isinstance(data, Mapping):

@@ -37,7 +37,7 @@ class Move:
     anywhere: bool = field(default=False, compare=False)
 
     @classmethod
-    def deal(cls) -> "Move":
+    def deal(cls) -> Move:
         return DEAL_MOVE
 
     @property
@@ -71,7 +71,7 @@ class Move:
         return (self.src, self.count, self.dst)
 
     @classmethod
-    def from_tuple(cls, t: tuple[int, int, int]) -> "Move":
+    def from_tuple(cls, t: tuple[int, int, int]) -> Move:
         """The move for the engine's ``(src, count, dst)`` form (the reverse of
         :meth:`as_tuple`); :data:`DEAL` gives the deal."""
         if t == DEAL:
@@ -79,7 +79,7 @@ class Move:
         return cls(t[0], t[2], t[1])
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read ``3>7``, ``3:2>7``, ``3>f`` or ``d``; columns are checked later, by the game."""
         if not isinstance(text, str):
             raise NotationError(f"{quoted(text)} is not a move")

@@ -25,7 +25,8 @@ engine's back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import NotationError
 
@@ -190,7 +191,7 @@ class TableView:
 
     __slots__ = ("rules", "_piles", "_down", "stock_left", "redeals_used", "runs_removed")
 
-    rules: "RuleSet"
+    rules: RuleSet
     #: How many cards are still to be dealt from the stock.
     stock_left: int
     #: How many times the waste has been turned back into the stock.
@@ -198,7 +199,7 @@ class TableView:
     #: The cards of each complete run that has left the table, in order.
     runs_removed: tuple[tuple[int, ...], ...]
 
-    def __init__(self, state: "State") -> None:
+    def __init__(self, state: State) -> None:
         put = object.__setattr__
         put(self, "rules", state.rules)
         put(self, "_piles", tuple(map(tuple, state.piles)))

@@ -1,10 +1,11 @@
-"""The position file (SPEC section 4): a TOML text that fully describes a table."""
+"""The position file (docs/spec.md section 4): a TOML text that fully describes a table."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .cards import SUITS, code, glyph, parse_card, parse_suit
 from .catalog import Catalog

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from . import build as _build
 from .answers import RULE_METHODS, adapt_old_deal, guard, old_style
 from .build import EMPTY_RULES, FoundationGroup, Relation
-from .checks import refusal
 from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, card, glyph
+from .checks import refusal
 from .errors import VariantError
 from .piles import COLUMN, FOUNDATION_KIND, STOCK, WASTE, TableView, Transfer, kinds_and_codes
 from .schema import DEAL_SKIPS, WIN_RULES, data_problems, parse_variant_dict
@@ -461,7 +462,7 @@ class RuleSet:
     # ----------------------------------------------------------------- construction
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], source: str = "<variant>") -> "RuleSet":
+    def from_dict(cls, data: Mapping[str, Any], source: str = "<variant>") -> RuleSet:
         """Build a rule set from a variant file's parsed TOML; raises :class:`VariantError`
         listing every problem with its key."""
         problems: list[tuple[str, str]] = []
@@ -470,7 +471,7 @@ class RuleSet:
             raise VariantError(source, problems)
         return cls(source=source, **fields)
 
-    def with_changes(self, **changes: Any) -> "RuleSet":
+    def with_changes(self, **changes: Any) -> RuleSet:
         return dataclasses.replace(self, **changes)
 
     def overrides(self, *methods: str) -> bool:

@@ -13,16 +13,24 @@ new-variant`` writes (:func:`variant_template`), the check a plugin's rule set p
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import string
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from . import build as _build
 from . import tomltext as _tomltext
-from .build import (EMPTY_RULES, LIFT_SPECIAL, RANK_RELATIONS, SUIT_ALIASES, SUIT_RELATIONS,
-                    FoundationGroup, whole)
+from .build import (
+    EMPTY_RULES,
+    LIFT_SPECIAL,
+    RANK_RELATIONS,
+    SUIT_ALIASES,
+    SUIT_RELATIONS,
+    FoundationGroup,
+    whole,
+)
 from .cards import ACE, RANKS, parse_suit
 from .text import control_character, did_you_mean, quoted, short
 
@@ -723,7 +731,7 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
     for sec, allowed in _SECTION_KEYS.items():
         value = data.get(sec, {})
         if not isinstance(value, Mapping):
-            problems.append((sec, "must be a table ([%s])" % sec))
+            problems.append((sec, f"must be a table ([{sec}])"))
             value = {}
         for key in value:
             if key not in allowed:

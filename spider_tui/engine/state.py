@@ -14,15 +14,15 @@ undo and ask the rule set's table methods.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .cards import RANK, SUIT, glyph
-from .errors import RuleFailure
-from .piles import (CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView,
-                    describe_pile)
 from .answers import who
-from .compiled import compiled
+from .cards import RANK, SUIT, glyph
 from .checks import lift_cap
+from .compiled import compiled
+from .errors import RuleFailure
+from .piles import CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView, describe_pile
 from .rules import RuleSet
 
 FOUNDATION = -1
@@ -84,7 +84,7 @@ class State:
 
     # ------------------------------------------------------------------ queries
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         new = object.__new__(type(self))
         new.rules = self.rules
         new.comp = self.comp

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 #: How much of a quoted value a message shows.
 SHOWN = 60

@@ -14,9 +14,8 @@ from .compiled import compiled
 from .deal import table
 from .errors import VariantError
 from .rules import RuleSet
+from .schema import COMPLETE_RULES, DEAL_SKIPS, FIELDS, MAX_FOUNDATIONS, WIN_RULES, label_problems
 from .state import State
-from .schema import (COMPLETE_RULES, DEAL_SKIPS, FIELDS, MAX_FOUNDATIONS, WIN_RULES,
-                     label_problems)
 
 #: The variant file's keys by the rule-set field they fill.
 _BY_FIELD = {spec.field: spec for spec in FIELDS if spec.field}

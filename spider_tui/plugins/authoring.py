@@ -6,36 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.build import EMPTY_RULES, RANK_RELATIONS, SUIT_RELATIONS
 from ..engine.cards import RANKS, SUITS
 from ..engine.rules import RuleSet
-from ..engine.schema import COMPLETE_RULES, DEAL_SKIPS, WIN_RULES
-
-VALUES = {
-    "place": "a phrase [rank] [suit] or a list of them; rank: " + " ".join(RANK_RELATIONS)
-             + "; suit: " + " ".join(SUIT_RELATIONS),
-    "lift": "a phrase (each card lies on the one before as it says), a list (one of them "
-            "covers the run), \"any\" (any face-up card with all on it) or \"single\"",
-    "empty": " | ".join(EMPTY_RULES),
-    "complete": " | ".join(k if k != "other-colour" else "alternate-colour"
-                           for k in COMPLETE_RULES),
-    "win": " | ".join(WIN_RULES),
-    "skip": " | ".join(DEAL_SKIPS),
-}
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-    raise TypeError(value)  # pragma: no cover
 
 
 def _one_or_list(values: tuple[int, ...] | list[int]) -> Any:
@@ -122,45 +94,6 @@ def variant_data(rules: RuleSet) -> dict[str, Any]:
                          "dealt": rules.waste_dealt}
     return data
 
-
-_COMMENTS = {
-    ("stock", "needs_full_columns"): "no deal while a column is empty",
-    ("stock", "skip"): VALUES["skip"],
-    ("moves", "place"): VALUES["place"],
-    ("moves", "lift"): VALUES["lift"],
-    ("moves", "empty"): VALUES["empty"],
-    ("runs", "complete"): VALUES["complete"],
-    ("layout", "down"): "face-down cards per column: one number, or a list",
-    ("layout", "up"): "face-up cards per column, the same way",
-    ("layout", "faces"): "each column's cards bottom first: d down, u up",
-    ("deck", "sets"): "Ace-to-King sets, spread evenly over the suits",
-}
-
-
-def variant_toml(rules: RuleSet) -> str:
-    """A commented variant file that reads back as ``rules`` (its data fields)."""
-    data = variant_data(rules)
-    lines = ["# A spider-tui variant. Check it with: spider-tui check-variant THIS-FILE",
-             "# Every key is described in docs/plugins.md (section 1)."]
-    for key, value in data.items():
-        if isinstance(value, dict) or (key == "foundations"):
-            continue
-        if key == "rules":
-            lines.append('rules = """\n' + value.strip().replace('"""', '\\"\\"\\"') + '\n"""')
-        else:
-            comment = f"  # {VALUES['win']}" if key == "win" else ""
-            lines.append(f"{key} = {_toml(value)}{comment}")
-    for key, value in data.items():
-        if key == "foundations":
-            for group in value:
-                lines.append("\n[[foundations]]  # built one card at a time")
-                lines += [f"{k} = {_toml(v)}" for k, v in group.items()]
-        elif isinstance(value, dict):
-            lines.append(f"\n[{key}]")
-            for k, v in value.items():
-                note = _COMMENTS.get((key, k))
-                lines.append(f"{k} = {_toml(v)}" + (f"  # {note}" if note else ""))
-    return "\n".join(lines) + "\n"
 
 
 def variant_python(rules: RuleSet, module: str) -> str:

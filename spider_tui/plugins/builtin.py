@@ -4,7 +4,8 @@ registrations and registers the four scoring schemes."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .. import paths
 from ..scoring import BUILTIN_SCHEMES

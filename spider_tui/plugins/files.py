@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from ..engine.errors import VariantError
 from ..engine.house import HOUSE_RULES_FORMAT, house_rules_from_dict

@@ -6,7 +6,8 @@ and a test of its own). Registration hooks receive a ``register`` callable; call
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pluggy
 
@@ -27,7 +28,8 @@ def register_house_rules(register: Callable[[Any], None]) -> None:
 
 @hookspec
 def register_scoring(register: Callable[[Any], None]) -> None:
-    """Register scoring schemes: ``register(scheme)``, a scheme having ``id``, ``name``, ``score(game)``."""
+    """Register scoring schemes: ``register(scheme)``, a scheme having ``id``, ``name`` and
+    ``score(game)``."""
 
 
 @hookspec
@@ -37,12 +39,13 @@ def register_themes(register: Callable[[Any], None]) -> None:
 
 @hookspec
 def variant_folders() -> list[str]:
-    """Return folders whose ``*.toml`` variant and house-rule files (and ``*.py`` plugins) load too."""
+    """Return folders whose ``*.toml`` variant and house-rule files (and ``*.py`` plugins)
+    load too."""
 
 
 @hookspec
 def game_started(game: Any) -> None:
-    """Called when a game starts or is resumed; ``game`` is the engine ``Game`` (do not change it)."""
+    """Called when a game starts or is resumed; ``game`` is a read-only ``GameView``."""
 
 
 @hookspec
@@ -52,4 +55,5 @@ def action_played(game: Any, step: Any, kind: str) -> None:
 
 @hookspec
 def game_ended(game: Any, status: str) -> None:
-    """Called once when a game is won (``"won"``), stuck (``"stuck"``) or abandoned (``"abandoned"``)."""
+    """Called once when a game is won (``"won"``), stuck (``"stuck"``) or abandoned
+    (``"abandoned"``)."""

@@ -26,19 +26,20 @@ from __future__ import annotations
 import os
 import re
 import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import pluggy
 
 from .. import paths
+from ..engine.answers import shown_value
 from ..engine.catalog import Catalog, DuplicateId
 from ..engine.deadline import LOAD_DEADLINE, paused, plugin_deadline
-from ..engine.game import Game, GameView, Step, plugin_step
 from ..engine.errors import HouseRuleFailure, RuleFailure, SpiderError, VariantError
-from ..engine.answers import shown_value
+from ..engine.game import Game, GameView, Step, plugin_step
 from ..engine.house import HouseRule, check_house_rule
 from ..engine.rules import RuleSet
 from ..engine.schema import label_problems
@@ -492,8 +493,19 @@ def get_manager() -> PluginManager:
     """The process-wide manager, loaded on first use."""
     global _manager
     if _manager is None:
-        _manager = load_plugins()
+        reset_manager(load_plugins())
+    assert _manager is not None
     return _manager
+
+
+def shipped_catalog() -> Catalog:
+    """The games, house rules and schemes spider-tui ships, and nothing else: no installed
+    plugin, no file of the player's. The engine's catalogue when the program has not loaded
+    the player's plugins (``get_manager``), so that ``Game.new()`` in a script or a test
+    plays the same rules on every machine."""
+    builtin = metadata.EntryPoint(name="builtin", value="spider_tui.plugins.builtin",
+                                  group=ENTRY_POINT_GROUP)
+    return load_plugins(entry_points=[builtin], user_folders=False).catalog
 
 
 def reset_manager(manager: PluginManager | None = None) -> None:
@@ -506,4 +518,4 @@ def reset_manager(manager: PluginManager | None = None) -> None:
 
 
 __all__ = ["PluginInfo", "PluginManager", "SpiderError", "get_manager", "load_plugins",
-           "reset_manager"]
+           "reset_manager", "shipped_catalog"]

@@ -4,8 +4,9 @@ into a ``textual.theme.Theme``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..engine.errors import VariantError
 from ..engine.schema import MAX_NAME, id_problem, shown_key, text_problem
@@ -57,7 +58,7 @@ class ThemeSpec:
         return problems
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], source: str) -> "ThemeSpec":
+    def from_dict(cls, data: Mapping[str, Any], source: str) -> ThemeSpec:
         """The theme a ``spider-theme/1`` file declares; :class:`VariantError` lists every
         problem with its key (any value of any type, never another exception)."""
         if not isinstance(data, Mapping):

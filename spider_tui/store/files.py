@@ -19,8 +19,9 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 #: A migration turns the body of format version N into the body of version N + 1.
 Migrations = Mapping[int, Callable[[dict], dict]]

@@ -49,8 +49,22 @@ from ..engine.game import Game
 from ..engine.tally import is_count, record_problem, shown
 from ..engine.tomltext import loads
 from . import owner
-from .files import (NotOurs, TooLarge, Unreadable, aside_path, atomic_write, check_own, dump,
-                    locked, move_aside, os_reason, parse, read_own, remove_leftovers, size_text)
+from .files import (
+    NotOurs,
+    TooLarge,
+    Unreadable,
+    aside_path,
+    atomic_write,
+    check_own,
+    dump,
+    locked,
+    move_aside,
+    os_reason,
+    parse,
+    read_own,
+    remove_leftovers,
+    size_text,
+)
 
 KIND = "spider-save"
 VERSION = 2
@@ -125,7 +139,7 @@ class SaveMeta:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "SaveMeta":
+    def from_dict(cls, d: Any) -> SaveMeta:
         """:class:`Unreadable` if a value has the wrong type; missing keys take defaults."""
         if not isinstance(d, dict):
             raise Unreadable("its app data is damaged")

@@ -27,15 +27,28 @@ recorded into it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from .. import paths
 from ..engine.game import WON, Game
 from ..engine.tally import is_count, is_score, is_seconds, shown
-from .files import (NotOurs, TooLarge, TooNew, Unreadable, atomic_write, dump, locked,
-                    move_aside, os_reason, parse, read_own, size_text)
+from .files import (
+    NotOurs,
+    TooLarge,
+    TooNew,
+    Unreadable,
+    atomic_write,
+    dump,
+    locked,
+    move_aside,
+    os_reason,
+    parse,
+    read_own,
+    size_text,
+)
 from .save import SaveMeta
 
 KIND = "spider-stats"
@@ -130,7 +143,7 @@ class Figures:
                 "clean_wins": self.clean_wins}
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Figures":
+    def from_dict(cls, d: Any) -> Figures:
         """:class:`Unreadable` when something is missing or of the wrong type."""
         def bad(what: str) -> Unreadable:
             return Unreadable(f"a record is damaged ({what})")
@@ -209,7 +222,7 @@ class StatsTable:
                 "recorded": self.recorded[-RECENT:]}
 
     @classmethod
-    def from_body(cls, body: dict) -> "StatsTable":
+    def from_body(cls, body: dict) -> StatsTable:
         records = body.get("records", [])
         recorded = body.get("recorded", [])
         if not isinstance(records, list):

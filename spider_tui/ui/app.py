@@ -10,19 +10,19 @@ game, the statistics, the settings file) when the app was given one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import partial
 from time import monotonic
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
+from ..actions import APP, BOARD, BY_ID, PALETTE_ORDER, bindings, keys_of, palette_text, typed_keys
 from ..config import Config
 from ..engine import PLAYING, STUCK, WON, Game, IllegalMove, Move, SpiderError, Step
-from .actions import (APP, BOARD, BY_ID, PALETTE_ORDER, bindings, keys_of, palette_text,
-                      typed_keys)
 from .hinting import winnable
 from .screens.game import GameScreen
 from .themes import CARD_DEFAULTS, DEFAULT_THEME, usable_theme
@@ -475,7 +475,7 @@ class SpiderApp(App[None]):
         self._kept[name] = (screen, key)
         return screen, False
 
-    def _chosen(self, choice: "GameChoice | None") -> None:
+    def _chosen(self, choice: GameChoice | None) -> None:
         if choice is not None:
             self.new_game(choice.variant, choice.deal, choice.house_rules)
 

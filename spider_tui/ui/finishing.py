@@ -6,8 +6,8 @@ the game); the moves are played by the game screen, one at a time, like the demo
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ..ai import solver
 from ..engine import PLAYING, Game, IllegalMove, Move

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .layout import CARD, FACE
 
@@ -41,7 +40,7 @@ class FoundationHit:
     """The runs' foundation."""
 
 
-Hit = Union[CardHit, PileHit, StockHit, FoundationHit]
+Hit = CardHit | PileHit | StockHit | FoundationHit
 
 
 def spot(hit: Hit | None) -> object:

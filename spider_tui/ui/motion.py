@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from textual.geometry import Offset
 
@@ -58,7 +59,7 @@ class Flight:
     index: int = 0
     slot: int | None = None
     look: str = "card--movable"
-    sprite: "CardSprite | None" = None
+    sprite: CardSprite | None = None
 
     def at(self, t: float) -> Offset:
         u = 0.0 if t <= self.t0 else 1.0 if t >= self.t1 else (t - self.t0) / (self.t1 - self.t0)
@@ -79,10 +80,10 @@ class Effect:
 class Stage(Protocol):
     """What the animator needs of the game screen."""
 
-    def sprite(self, n: int) -> "CardSprite": ...
+    def sprite(self, n: int) -> CardSprite: ...
     def celebration(self, on: bool, t: float) -> None: ...
     def motion_changed(self) -> None: ...
-    def set_interval(self, interval: float, callback: Callable[[], None]) -> "Timer": ...
+    def set_interval(self, interval: float, callback: Callable[[], None]) -> Timer: ...
 
 
 class Animator:
@@ -93,7 +94,7 @@ class Animator:
         self.queue: deque[Effect] = deque()
         self.current: Effect | None = None
         self.started = 0.0
-        self.timer: "Timer | None" = None
+        self.timer: Timer | None = None
         self._then: list[Callable[[], None]] = []
         #: Cards left out of their place while on their way: column -> first index left out.
         self.hidden: dict[int, int] = {}

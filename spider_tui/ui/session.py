@@ -11,8 +11,9 @@ The session keeps the metadata of exactly one game, the one the app plays. ``aba
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..config import Config, save_config
 from ..engine import WON, Game, SpiderError

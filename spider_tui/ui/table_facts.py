@@ -16,8 +16,17 @@ from dataclasses import dataclass
 
 from ..engine import FOUNDATION, Game, Move, RuleFailure
 from ..engine.cards import RANKS, SUIT, SUIT_GLYPHS, glyph
-from ..engine.piles import (CELL, CELL_KIND, COLUMN, FOUND, FOUNDATION_KIND, RESERVE_KIND,
-                            WASTE_KIND, code_kind, describe_pile)
+from ..engine.piles import (
+    CELL,
+    CELL_KIND,
+    COLUMN,
+    FOUND,
+    FOUNDATION_KIND,
+    RESERVE_KIND,
+    WASTE_KIND,
+    code_kind,
+    describe_pile,
+)
 from .ranking import rank_move
 
 

@@ -3,7 +3,7 @@ variables, so that a theme file (or a plugin) can recolour the cards and the tab
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual.color import Color
 from textual.theme import Theme

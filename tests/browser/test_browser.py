@@ -15,10 +15,9 @@ import os
 import shutil
 
 import pytest
+from serving import served
 
 from spider_tui.store import SaveStore
-
-from serving import served
 
 pytestmark = pytest.mark.browser
 

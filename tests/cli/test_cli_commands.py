@@ -1,4 +1,4 @@
-"""The command line of SPEC section 6: variants, plugins, position, moves, apply."""
+"""The command line of docs/spec.md section 6: variants, plugins, position, moves, apply."""
 
 from __future__ import annotations
 

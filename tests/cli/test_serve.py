@@ -18,11 +18,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from serving import ROOT, screen_text, served, wait_until
 
 from spider_tui.cli import build_parser, main, serve
 from spider_tui.store import SaveStore
-
-from serving import ROOT, screen_text, served, wait_until
 
 aiohttp = pytest.importorskip("aiohttp", reason="spider-tui serve needs textual-serve "
                                                 "(python -m pip install -e '.[test]')")

@@ -11,12 +11,12 @@ import tempfile
 
 os.environ["SPIDER_TUI_HOME"] = tempfile.mkdtemp(prefix="spider-tui-ui-home-")
 
-from typing import Callable  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 
 import pytest  # noqa: E402
+from uihelpers import position_text  # noqa: E402
 
 from spider_tui.engine import Game  # noqa: E402
-from uihelpers import position_text  # noqa: E402
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@ so that a screen's tests do not depend on the whole game app."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult

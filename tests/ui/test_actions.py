@@ -1,14 +1,14 @@
-"""One table of actions (ui/actions.py): the bindings, the keymap's ids, the palette, the key bar
+"""One table of actions (actions.py): the bindings, the keymap's ids, the palette, the key bar
 and the help screen all come from it, so a key remapped in the settings shows everywhere."""
 
 from __future__ import annotations
 
+from uihelpers import SIZE, help_rows, make_app, screen_text
+
+from spider_tui.actions import ACTIONS, typed_keys
 from spider_tui.config import KEYMAP_IDS
 from spider_tui.engine import Game
-from spider_tui.ui.actions import ACTIONS, typed_keys
 from spider_tui.ui.screens.game import GameScreen
-
-from uihelpers import SIZE, help_rows, make_app, screen_text
 
 
 def palette(app) -> dict[str, str]:

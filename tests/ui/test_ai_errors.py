@@ -3,9 +3,10 @@ player as a failure, never turned into a made-up hint or move."""
 
 from __future__ import annotations
 
-from spider_tui.engine import Game
 from test_features import nearly_won, until
 from uihelpers import SIZE, make_app
+
+from spider_tui.engine import Game
 
 
 class Broken(Exception):

@@ -4,11 +4,11 @@ waits for it, and the setting turns it off. Time is moved by hand (``clock``).""
 from __future__ import annotations
 
 import pytest
+from uihelpers import SIZE, card_offset, column, kings, make_app
 
 from spider_tui.ui import motion
 from spider_tui.ui.hits import CardHit
 from spider_tui.ui.screens.won import WonScreen
-from uihelpers import SIZE, card_offset, column, kings, make_app
 
 pytestmark = pytest.mark.animated
 

@@ -3,13 +3,14 @@ given up, a win is counted, and quitting keeps the game to resume."""
 
 from __future__ import annotations
 
+from uihelpers import SIZE
+
 from spider_tui.config import Config
 from spider_tui.engine import Game
 from spider_tui.plugins.manager import get_manager
 from spider_tui.store import SaveStore, StatsStore
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.session import Session
-from uihelpers import SIZE
 
 
 def session_at(tmp_path) -> Session:

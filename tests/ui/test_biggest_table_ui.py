@@ -4,13 +4,13 @@ smallest and at a big terminal (issue 29, item 7: foundation 1001 once took the 
 from __future__ import annotations
 
 import pytest
+from biggest_table import BIGGEST
+from plugin_helpers import Plugin, manager_with
 
 from spider_tui.config import Config
 from spider_tui.engine import Game, RuleSet
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.screens.game import GameScreen
-from plugin_helpers import Plugin, manager_with
-from biggest_table import BIGGEST
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])

@@ -9,15 +9,18 @@ let the others be: a second answer would take away the board under it (Textual's
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from screenhost import Board, Host
 from textual.command import CommandPalette
 from textual.screen import Screen
+from uihelpers import SIZE, burst, burst_clicks, card_offset, make_app, settle
 
-from screenhost import Board, Host
 from spider_tui.config import Config
 from spider_tui.engine import Game
+from spider_tui.plugins.manager import get_manager
 from spider_tui.store import SaveStore, StatsStore
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.screens.confirm import ConfirmScreen, KeepSavedScreen
@@ -27,8 +30,6 @@ from spider_tui.ui.screens.pause import PauseScreen
 from spider_tui.ui.screens.stuck import StuckScreen
 from spider_tui.ui.screens.won import WonScreen
 from spider_tui.ui.session import Session
-from spider_tui.plugins.manager import get_manager
-from uihelpers import SIZE, burst, burst_clicks, card_offset, make_app, settle
 
 CLUBS = ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"]
 

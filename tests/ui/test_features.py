@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from test_app_session import fake_clock
+from uihelpers import SIZE, card_offset, column, help_rows, kings, make_app, screen_text
 
 from spider_tui.engine import Game
 from spider_tui.engine.cards import RANK, parse_card
 from spider_tui.ui.screens.pause import PauseScreen
 from spider_tui.ui.screens.won import WonScreen
-from test_app_session import fake_clock
-from uihelpers import SIZE, card_offset, column, help_rows, kings, make_app, screen_text
 
 
 def three_moves_table(board):

@@ -19,11 +19,13 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from textual import events
+from uihelpers import _key_event, kings, settle
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -31,7 +33,6 @@ from spider_tui.plugins.manager import get_manager
 from spider_tui.store import SaveStore, StatsStore
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.session import Session
-from uihelpers import _key_event, kings, settle
 
 SEEDS = int(os.environ.get("SPIDER_TUI_FLOOD_SEEDS", "1"))
 

@@ -7,6 +7,7 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
+from uihelpers import SIZE, card_offset, help_rows, kings, make_app, screen_text
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -19,7 +20,6 @@ from spider_tui.ui.screens.help import HelpScreen
 from spider_tui.ui.screens.stuck import StuckScreen
 from spider_tui.ui.screens.variants import VariantScreen, daily_deal
 from spider_tui.ui.screens.won import WonScreen
-from uihelpers import SIZE, card_offset, help_rows, kings, make_app, screen_text
 
 CLUBS = ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scorpion-plugin" / "src"
@@ -148,7 +148,7 @@ async def test_the_help_key_list_does_not_wrap_mid_phrase_at_80_columns():
         lines = key_lines(app, [b for b in (*GameScreen.BINDINGS, *app.BINDINGS)
                                 if not (b.id or "").startswith("column_")])
         assert len(lines) > 10
-        for keys, what in lines:
+        for _keys, what in lines:
             assert any(what in row for row in rows), what
         # Columns 11 to 13 of Big Spider have their keys.
         assert any(row.strip().startswith("! @ #") and "11–13" in row for row in rows)

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from uihelpers import SIZE
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -15,7 +16,6 @@ from spider_tui.plugins.manager import load_plugins
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.screens.help import HelpScreen
 from spider_tui.ui.screens.variants import VariantScreen
-from uihelpers import SIZE
 
 HOSTILE = Path(__file__).resolve().parents[2] / "tests" / "hostile" / "files"
 HOUSE = """\

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from plugin_helpers import Plugin, manager_with
+from uihelpers import SIZE
+
 from spider_tui.config import Config
 from spider_tui.engine import Game, RuleSet, default_catalog
 from spider_tui.plugins import ThemeSpec
@@ -13,8 +16,6 @@ from spider_tui.store import SaveMeta, SaveStore, StatsStore
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.screens.game import GameScreen
 from spider_tui.ui.session import Session
-from plugin_helpers import Plugin, manager_with
-from uihelpers import SIZE
 
 
 def session_at(tmp_path, mgr: PluginManager) -> Session:
@@ -137,9 +138,10 @@ async def test_a_variant_whose_deal_gives_nonsense_refuses_it_is_switched_off_an
 
 
 async def test_a_why_not_message_that_is_not_one_is_shown_as_the_plugins_failure():
+    from uihelpers import card_offset
+
     from spider_tui.engine import State
     from spider_tui.engine.cards import card
-    from uihelpers import card_offset
 
     cls = type("Mute", (RuleSet,), {"why_not_linked": lambda self, upper, lower: None})
     base = default_catalog().variant("spider-1suit")

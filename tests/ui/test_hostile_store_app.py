@@ -6,13 +6,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from uihelpers import SIZE, position_text
+
 from spider_tui.config import Config
 from spider_tui.engine import Game
 from spider_tui.plugins.manager import get_manager
 from spider_tui.store import SaveStore, StatsStore
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.session import Session
-from uihelpers import SIZE, position_text
 
 HOSTILE = Path(__file__).resolve().parents[1] / "hostile" / "store"
 

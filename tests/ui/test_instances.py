@@ -17,6 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from uihelpers import SIZE
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -25,7 +26,6 @@ from spider_tui.store import SaveMeta, SaveStore, StatsStore
 from spider_tui.store.owner import Owner
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.session import Session
-from uihelpers import SIZE
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the saved game is locked "
                                 "with flock, which Windows does not have")

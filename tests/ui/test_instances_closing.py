@@ -4,6 +4,7 @@ pressed quickly printed a ``NoMatches`` traceback on exit)."""
 from __future__ import annotations
 
 from textual import events
+from uihelpers import SIZE
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -11,7 +12,6 @@ from spider_tui.plugins.manager import get_manager
 from spider_tui.store import SaveStore, StatsStore
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.session import Session
-from uihelpers import SIZE
 
 
 def keys_at_once(app: SpiderApp, *keys: str) -> None:

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from uihelpers import kings
 
 from spider_tui.engine import Move
-from spider_tui.ui.layout import (BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, column_rows,
-                                  min_size, spread_rows, tall_rows)
+from spider_tui.ui.layout import (
+    BACK,
+    BACKS,
+    CARD,
+    FACE,
+    MORE_DOWN,
+    MORE_UP,
+    column_rows,
+    min_size,
+    spread_rows,
+    tall_rows,
+)
 from spider_tui.ui.ranking import best_tier, destinations, useful_moves
-
-from uihelpers import kings
 
 
 @settings(max_examples=300, deadline=None)

@@ -3,9 +3,10 @@ and a click on one says why it cannot be played yet."""
 
 from __future__ import annotations
 
+from uihelpers import SIZE, column, make_app
+
 from spider_tui.engine import Game
 from spider_tui.engine.cards import glyph
-from uihelpers import SIZE, column, make_app
 
 
 async def test_a_face_up_card_under_a_face_down_one_is_drawn_and_explained():

@@ -4,9 +4,9 @@ keys to and from a cell, refusals in the engine's words, drags that come to noth
 from __future__ import annotations
 
 import pytest
+from uihelpers import PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position
 
 from spider_tui.engine.piles import CELL
-from uihelpers import PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position
 
 
 @pytest.fixture
@@ -155,8 +155,9 @@ async def test_the_c_key_in_a_game_without_cells_says_so(board):
 
 async def test_a_game_with_no_stock_counts_none():
     """Spidercells is dealt whole: the status line says nothing of a stock; Spider does."""
-    from spider_tui.engine import Game
     from uihelpers import screen_text
+
+    from spider_tui.engine import Game
 
     for variant, has_stock in (("spidercells", False), ("spider-1suit", True)):
         app = make_app(Game.new(variant, 1))

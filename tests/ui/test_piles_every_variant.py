@@ -4,12 +4,12 @@ tap on each pile and the top-row keys without a crash; a big terminal gets card-
 from __future__ import annotations
 
 import pytest
+from uihelpers import PILE_SPOT, SIZE, make_app
 
 from spider_tui.engine import Game
 from spider_tui.engine.piles import CELL
 from spider_tui.plugins.manager import get_manager
 from spider_tui.ui.layout import MIN_SLOT_WIDTH
-from uihelpers import PILE_SPOT, SIZE, make_app
 
 VARIANTS = sorted(get_manager().catalog.variants)
 

@@ -5,9 +5,9 @@ refusals, and the status line's count of the cards home."""
 from __future__ import annotations
 
 import pytest
+from uihelpers import PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position
 
 from spider_tui.engine.piles import FOUND
-from uihelpers import PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position
 
 
 @pytest.fixture

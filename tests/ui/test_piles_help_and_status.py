@@ -4,11 +4,11 @@ status line, the won and stuck messages count in games won on foundations or in 
 from __future__ import annotations
 
 import pytest
+from uihelpers import SIZE, help_rows, make_app
 
 from spider_tui.engine import Game
 from spider_tui.ui.progress import progress, progress_words, run_slots, won_words
 from spider_tui.ui.screens.help import HelpScreen
-from uihelpers import SIZE, help_rows, make_app
 
 
 @pytest.mark.parametrize("variant", ["cicely", "rachel", "trapdoor-spider", "spidike"])

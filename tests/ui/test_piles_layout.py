@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from spider_tui.ui.layout import (MIN_SLOT_WIDTH, STOCK_NARROW, STOCK_WIDE, min_size,
-                                  min_size_with_piles, top_plan)
+from spider_tui.ui.layout import (
+    MIN_SLOT_WIDTH,
+    STOCK_NARROW,
+    STOCK_WIDE,
+    min_size,
+    min_size_with_piles,
+    top_plan,
+)
 
 
 def test_a_roomy_row_keeps_everything_whole():

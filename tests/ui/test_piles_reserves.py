@@ -4,9 +4,9 @@ cards played by a tap, a drag or the keys; nothing goes onto them."""
 from __future__ import annotations
 
 import pytest
+from uihelpers import PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position
 
 from spider_tui.engine.piles import RESERVE
-from uihelpers import PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position
 
 
 @pytest.fixture

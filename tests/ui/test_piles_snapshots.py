@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from uihelpers import SIZE, make_app
 
 from spider_tui.engine import Game
-from uihelpers import SIZE, make_app
 
 
 @pytest.mark.parametrize("variant", [

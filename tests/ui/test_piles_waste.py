@@ -5,12 +5,20 @@ keys, and what cannot go onto it."""
 from __future__ import annotations
 
 import pytest
+from uihelpers import (
+    PILE_SPOT,
+    SIZE,
+    card_offset,
+    column,
+    make_app,
+    pile,
+    piles_position,
+    screen_text,
+)
 
 from spider_tui.engine.cards import parse_card
 from spider_tui.engine.piles import STOCK, WASTE
 from spider_tui.ui.layout import WASTE_FAN
-from uihelpers import (PILE_SPOT, SIZE, card_offset, column, make_app, pile, piles_position,
-                       screen_text)
 
 
 @pytest.fixture

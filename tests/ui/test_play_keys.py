@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from spider_tui.engine import Game
 from uihelpers import SIZE, column, help_rows, kings, make_app
+
+from spider_tui.engine import Game
 
 
 def tap_table(board):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import time
 
+from plugin_helpers import liar, manager_with, variant_class, variant_plugin
+from test_hostile_plugins_ui import notices, session_at
+from uihelpers import SIZE
+
 from spider_tui.config import Config
 from spider_tui.engine import Game, deadline
 from spider_tui.ui import SpiderApp
-from plugin_helpers import liar, manager_with, variant_class, variant_plugin
-
-from test_hostile_plugins_ui import notices, session_at
-from uihelpers import SIZE
 
 
 async def test_a_won_that_sleeps_is_stopped_and_q_quits_with_the_deal_saved(tmp_path,

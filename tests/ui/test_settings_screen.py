@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from screenhost import SIZE, Host, inside_screen
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 
-from screenhost import SIZE, Host, inside_screen
 from spider_tui.config import Config
 from spider_tui.engine.catalog import Catalog
 from spider_tui.plugins.manager import get_manager

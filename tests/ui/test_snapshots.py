@@ -3,8 +3,9 @@ deliberate change, and look at the SVG before committing it)."""
 
 from __future__ import annotations
 
-from spider_tui.engine import Game
 from uihelpers import SIZE, make_app
+
+from spider_tui.engine import Game
 
 
 def test_spider_4suit_board_80x24(snap_compare):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from screenhost import SIZE, Host, inside_screen, plain
 from textual.widgets import Button, DataTable, Static
 
-from screenhost import SIZE, Host, inside_screen, plain
 from spider_tui.engine import Game
 from spider_tui.store import SaveMeta, StatsStore
 from spider_tui.store.stats import COLUMNS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Sequence
+from collections.abc import Sequence
 
 import tomli_w
 from textual import events

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 import tomli_w
-
 from position_fill import fill_position
+
 from spider_tui.engine import Game, IllegalMove
 from spider_tui.engine.cards import RANKS, code
 from spider_tui.engine.piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND

@@ -22,8 +22,16 @@ from spider_tui.ai.hint import describe, hints
 from spider_tui.ai.solver import solve
 from spider_tui.engine import Game, RuleSet, State
 from spider_tui.engine.cards import parse_card
-from spider_tui.engine.piles import (CELL_KIND, COLUMN, FOUND, FOUNDATION_KIND, RESERVE_KIND,
-                                     WASTE, WASTE_KIND, kinds_and_codes)
+from spider_tui.engine.piles import (
+    CELL_KIND,
+    COLUMN,
+    FOUND,
+    FOUNDATION_KIND,
+    RESERVE_KIND,
+    WASTE,
+    WASTE_KIND,
+    kinds_and_codes,
+)
 from spider_tui.engine.state import DEAL
 
 #: A large time budget and a small node allowance: the answer depends on the position alone.

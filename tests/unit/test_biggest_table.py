@@ -4,13 +4,13 @@ back, and draws (issue 29, item 7); one beyond it is refused with its key named.
 from __future__ import annotations
 
 import pytest
+from biggest_table import BIGGEST, biggest_catalog
 
 from spider_tui.engine import Game, RuleSet, VariantError
 from spider_tui.engine.build import FoundationGroup
 from spider_tui.engine.schema import MAX_COLUMNS, MAX_FOUNDATIONS, MAX_PILES
 from spider_tui.engine.tomltext import MAX_BYTES
 
-from biggest_table import BIGGEST, biggest_catalog
 
 def test_the_biggest_table_plays_and_reads_back():
     cat = biggest_catalog()

@@ -6,9 +6,20 @@ Relaxed Spider and Open Spider are Spider with the relaxed-deal and open house r
 from __future__ import annotations
 
 import pytest
+from family import (
+    ac_runs,
+    cards,
+    deal_targets,
+    deck_suits,
+    extras,
+    faces,
+    legal,
+    position,
+    refused,
+    run,
+    shape,
+)
 
-from family import (ac_runs, cards, deal_targets, deck_suits, extras, faces, legal, position,
-                    refused, run, shape)
 from spider_tui.engine import Game, PositionError
 
 

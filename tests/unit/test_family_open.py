@@ -6,9 +6,22 @@ Russian group): the deals below follow PySolFC's code."""
 from __future__ import annotations
 
 import pytest
+from family import (
+    ac_runs,
+    cards,
+    deal_targets,
+    deck_suits,
+    extras,
+    faces,
+    legal,
+    others,
+    pad,
+    position,
+    refused,
+    run,
+    shape,
+)
 
-from family import (ac_runs, cards, deal_targets, deck_suits, extras, faces, legal, others, pad,
-                    position, refused, run, shape)
 from spider_tui.engine import Game
 
 ALL = "SHDC"

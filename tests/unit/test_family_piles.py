@@ -8,9 +8,22 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from family import (
+    ac_runs,
+    cards,
+    deal_targets,
+    deck_suits,
+    extras,
+    faces,
+    others,
+    pad,
+    pile,
+    position,
+    refused,
+    run,
+    shape,
+)
 
-from family import (ac_runs, cards, deal_targets, deck_suits, extras, faces, others, pad,
-                    pile, position, refused, run, shape)
 from spider_tui.engine import Game
 from spider_tui.engine.cards import code
 from spider_tui.engine.piles import CELL, FOUND, RESERVE, WASTE

@@ -6,9 +6,22 @@ variant (its empty-column rule looks at the whole table)."""
 from __future__ import annotations
 
 import pytest
+from family import (
+    ac_runs,
+    cards,
+    deal_targets,
+    deck_suits,
+    extras,
+    faces,
+    others,
+    pad,
+    pile,
+    position,
+    refused,
+    run,
+    shape,
+)
 
-from family import (ac_runs, cards, deal_targets, deck_suits, extras, faces, others, pad,
-                    pile, position, refused, run, shape)
 from spider_tui.engine import Game
 from spider_tui.engine.piles import CELL
 

@@ -9,8 +9,9 @@ import os
 import shutil
 import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import tomli_w
@@ -18,10 +19,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider_tui.config import KEYMAP_IDS, Config, load_config, save_config
-from spider_tui.engine import (Game, HouseRule, NotationError, PositionError, RuleSet,
-                               SpiderError, VariantError)
-from spider_tui.engine.moves import Move
+from spider_tui.engine import (
+    Game,
+    HouseRule,
+    NotationError,
+    PositionError,
+    RuleSet,
+    SpiderError,
+    VariantError,
+)
 from spider_tui.engine.house import house_rules_from_dict
+from spider_tui.engine.moves import Move
 from spider_tui.engine.schema import MAX_SETS, parse_variant_dict
 from spider_tui.engine.text import printable, quoted
 from spider_tui.engine.tomltext import MAX_BYTES, TomlRefused, loads

@@ -11,6 +11,7 @@ from importlib.metadata import EntryPoint
 from typing import Any
 
 import pytest
+from plugin_helpers import BUILTIN, Plugin, liar, manager_with, variant_class, variant_plugin
 
 from spider_tui.engine import (
     Game,
@@ -26,8 +27,6 @@ from spider_tui.engine.answers import RESULT_CHECKS, RULE_METHODS
 from spider_tui.plugins import ThemeSpec
 from spider_tui.plugins.manager import PluginManager, load_plugins
 from spider_tui.store import SaveMeta, SaveStore
-
-from plugin_helpers import BUILTIN, Plugin, liar, manager_with, variant_class, variant_plugin
 
 
 def errors_of(mgr: PluginManager, name: str) -> list[str]:

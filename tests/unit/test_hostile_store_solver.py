@@ -9,13 +9,13 @@ import dataclasses
 import random
 
 import pytest
+from spider_tui_scorpion import SCORPION, Scorpion
 
 from spider_tui.ai import solver
 from spider_tui.ai.board import HIDDEN, Board
 from spider_tui.cli import main
 from spider_tui.engine import Catalog, Game, State
 from spider_tui.engine.cards import parse_card
-from spider_tui_scorpion import SCORPION, Scorpion
 
 
 class Wasp(Scorpion):

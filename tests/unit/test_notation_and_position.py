@@ -1,4 +1,4 @@
-"""SPEC section 4: move notation, card codes and the position file."""
+"""docs/spec.md section 4: move notation, card codes and the position file."""
 
 from __future__ import annotations
 

@@ -10,12 +10,11 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from plugin_helpers import liar, manager_with, variant_class, variant_plugin
 
 from spider_tui.engine import Catalog, Game, IllegalMove, RuleFailure
 from spider_tui.engine.piles import CELL, FOUND, STOCK, Transfer
 from spider_tui.scoring import BUILTIN_SCHEMES
-
-from plugin_helpers import liar, manager_with, variant_class, variant_plugin
 
 #: Games with every kind of pile: cells (Spidercells), a waste (Rachel, Brush), reserves
 #: (Trapdoor Spider), cells and card-by-card foundations (Cicely).

@@ -8,12 +8,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from plugin_helpers import Plugin, liar, manager_with, variant_class, variant_plugin
 
 from spider_tui.engine import Game, GameView, RuleFailure, deadline
 from spider_tui.engine.piles import TableView
-
-from plugin_helpers import Plugin, liar, manager_with, variant_class, variant_plugin
-
 
 SHORT = 0.3
 

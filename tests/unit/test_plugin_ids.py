@@ -5,12 +5,11 @@ naming the plugin, and never reach the terminal or a save."""
 from __future__ import annotations
 
 import pytest
+from plugin_helpers import Plugin, liar, manager_with, variant_class, variant_plugin
 
 from spider_tui.cli import main
 from spider_tui.engine import HouseRule, VariantError
 from spider_tui.engine.schema import id_problem
-
-from plugin_helpers import Plugin, liar, manager_with, variant_class, variant_plugin
 
 EVIL_ID = "evil\nid\x1b[31m"
 OSC_NAME = "Evil\x1b]2;pwned\x07 Spider"

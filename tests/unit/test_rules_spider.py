@@ -1,4 +1,4 @@
-"""The standard game (SPEC section 1), each rule shown on a hand-made position.
+"""The standard game (docs/spec.md section 1), each rule shown on a hand-made position.
 
 Positions leave out the cards that do not matter; the ``table`` fixture puts them face down under
 the column named by ``filler``. ``up(g, n)`` is column ``n``'s face-up cards (1-based).

@@ -1,4 +1,4 @@
-"""Every variant and house rule of SPEC section 2: what makes each one different, shown on a
+"""Every variant and house rule of docs/spec.md section 2: what makes each one different, shown on a
 fresh deal (layout, stock, deals) and on hand-made positions (the rules)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The scoring schemes of SPEC section 3, checked against the seeds' own worked figures on real
+"""The scoring schemes of docs/spec.md section 3, checked against the seeds' own worked figures on real
 games (positions that are played to the win)."""
 
 from __future__ import annotations

@@ -8,13 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_stats import started, won
 
 from spider_tui.cli import main
 from spider_tui.cli.stats import plain_table, rich_table, show
 from spider_tui.store.save import SaveMeta
 from spider_tui.store.stats import StatsStore
-
-from test_stats import started, won
 
 
 @pytest.fixture

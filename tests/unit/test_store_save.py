@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from spider_tui.engine import Game
-from spider_tui.store import files, save as save_mod
+from spider_tui.store import files
+from spider_tui.store import save as save_mod
 from spider_tui.store.files import dump
 from spider_tui.store.save import LoadResult, SaveMeta, SaveStore
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spider_tui.engine import RuleSet
-from spider_tui.testing import (assert_refused, cards, catalog_with, check_random_play, play,
-                                table)
+from spider_tui.testing import assert_refused, cards, catalog_with, check_random_play, play, table
 
 CELLS = RuleSet.from_dict({"id": "cells-test", "name": "Cells test", "deck": {"sets": 4},
                            "layout": {"columns": 4, "up": 3}, "cells": {"count": 2},

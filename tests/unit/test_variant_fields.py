@@ -14,10 +14,22 @@ from typing import Any
 import pytest
 
 from spider_tui.engine import RuleSet, VariantError
-from spider_tui.engine.schema import (FIELDS, MAX_CARDS, MAX_COLUMN_CARDS, MAX_COLUMNS,
-                                      MAX_FOUNDATIONS, MAX_PILES, MAX_SETS, SECTIONS, SPECS,
-                                      FieldSpec, docs_section, keys_of, parse_variant_dict,
-                                      replace_docs_section)
+from spider_tui.engine.schema import (
+    FIELDS,
+    MAX_CARDS,
+    MAX_COLUMN_CARDS,
+    MAX_COLUMNS,
+    MAX_FOUNDATIONS,
+    MAX_PILES,
+    MAX_SETS,
+    SECTIONS,
+    SPECS,
+    FieldSpec,
+    docs_section,
+    keys_of,
+    parse_variant_dict,
+    replace_docs_section,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "plugins.md"
@@ -164,7 +176,7 @@ def test_a_plugins_rule_set_is_held_to_the_same_limits():
     ranges = {key: (lo, hi) for key, lo, hi in vetting._FIELD_RANGES}
     assert ranges["cells"] == (0, SPECS["cells.count"].hi)
     assert ranges["max_lift"] == (-1, SPECS["moves.max_lift"].hi)
-    for key, (lo, hi) in ranges.items():
+    for key, (_lo, hi) in ranges.items():
         assert hi == vetting._BY_FIELD[key].hi
 
 

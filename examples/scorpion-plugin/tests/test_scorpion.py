@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from spider_tui_scorpion import SCORPION
 
 from spider_tui import testing
 from spider_tui.engine import Catalog, Game, IllegalMove
 from spider_tui.engine.cards import parse_card
 from spider_tui.testing import catalog_with
-from spider_tui_scorpion import SCORPION
 
 
 @pytest.fixture

@@ -23,27 +23,49 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
+from ...actions import BOARD, bindings, keys_of
 from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure, Step
 from ...engine.cards import RANK, glyph
-from ...engine.piles import (CELL, CELL_KIND, COLUMN, FOUNDATION_KIND, RESERVE_KIND,
-                             STOCK, WASTE, WASTE_KIND, code_kind, describe_pile, pile_name)
+from ...engine.piles import (
+    CELL,
+    CELL_KIND,
+    COLUMN,
+    FOUNDATION_KIND,
+    RESERVE_KIND,
+    STOCK,
+    WASTE,
+    WASTE_KIND,
+    code_kind,
+    describe_pile,
+    pile_name,
+)
 from .. import finishing, motion
-from ..actions import BOARD, bindings, keys_of
-from ..hits import CardHit, FoundationHit, Hit, PileHit, StockHit, source, spot
 from ..hinting import DemoPlayer, HintView, describe, get_hints
-from ..table_facts import TableFacts, same_kind
-from ..layout import (BACK, BACKS, CARD, FACE, MORE_DOWN, MORE_UP, TALL_HEIGHT, TopPlan,
-                      card_width, min_size_with_piles, top_plan)
+from ..hits import CardHit, FoundationHit, Hit, PileHit, StockHit, source, spot
+from ..layout import (
+    BACK,
+    BACKS,
+    CARD,
+    FACE,
+    MORE_DOWN,
+    MORE_UP,
+    TALL_HEIGHT,
+    TopPlan,
+    card_width,
+    min_size_with_piles,
+    top_plan,
+)
 from ..progress import progress, run_slots, won_words
 from ..ranking import best_tier, column_moves, destinations, rank_move, sensible_moves
+from ..table_facts import TableFacts, same_kind
 from ..widgets.celebration import Celebration
 from ..widgets.column import Column, ColumnView
-from ..widgets.piles import PileSlot, PileSlotView
 from ..widgets.drag_ghost import DragGhost
 from ..widgets.foundations import Foundations
 from ..widgets.key_bar import KeyBar
 from ..widgets.message_bar import MessageBar
 from ..widgets.palette import Palette
+from ..widgets.piles import PileSlot, PileSlotView
 from ..widgets.sprite import CardSprite
 from ..widgets.status_bar import StatusBar, clock
 from ..widgets.stock import Stock
@@ -134,7 +156,7 @@ class GameScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_HEIGHT, "-tall")]
     BINDINGS = bindings(BOARD)
 
-    app: "Host"  # type: ignore[assignment]
+    app: Host  # type: ignore[assignment]
 
     def __init__(self) -> None:
         super().__init__(id="game-screen")

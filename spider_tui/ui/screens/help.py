@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
@@ -11,8 +12,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ...actions import APP, BOARD, BY_ID, keys_of, owned_by
 from ...engine.text import printable
-from ..actions import APP, BOARD, BY_ID, keys_of, owned_by
 from .modal import Modal
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ drag from it or onto it, or click it with cards picked up to put them there.
 Hold the right button on a card to light every face-up card of its rank."""
 
 
-def keys_after(app: "Host") -> str:
+def keys_after(app: Host) -> str:
     """The words under the key table, with the keys bound now."""
     def keys(action_id: str) -> str:
         return shown_keys(app, keys_of(action_id, app.config.keymap), " or ")
@@ -53,7 +54,7 @@ def keys_after(app: "Host") -> str:
             f"Every action is also in the command palette ({palette}).")
 
 
-def shown_keys(app: "Host", keys: Iterable[str], between: str = " ") -> str:
+def shown_keys(app: Host, keys: Iterable[str], between: str = " ") -> str:
     """Keys as the key bar shows them, the same letter once ("u z" for "u,z,U,Z"; "H" alone
     stays "H")."""
     shown: list[str] = []
@@ -64,7 +65,7 @@ def shown_keys(app: "Host", keys: Iterable[str], between: str = " ") -> str:
     return between.join(shown)
 
 
-def key_lines(app: "Host", bindings: Iterable[Any]) -> list[tuple[str, str]]:
+def key_lines(app: Host, bindings: Iterable[Any]) -> list[tuple[str, str]]:
     """``(keys, what)`` for each action (anything with an ``id``: a binding, an action) that the
     help tells of, as the keymap binds it now."""
     seen: set[str] = set()
@@ -81,7 +82,7 @@ def key_lines(app: "Host", bindings: Iterable[Any]) -> list[tuple[str, str]]:
 class HelpScreen(Modal[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", show=False)]
 
-    app: "Host"  # type: ignore[assignment]
+    app: Host  # type: ignore[assignment]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):

@@ -12,16 +12,16 @@ presses one, for the binding picked.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import (Button, Checkbox, Input, Label, OptionList, RadioSet, Select,
-                             Static)
+from textual.message import Message
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 from ...config import ANIMATION_SPEEDS, HINT_BUDGET_MS, Config

@@ -6,7 +6,8 @@ The table scrolls both ways inside 80×24, its first column (the variant) stayin
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from rich.text import Text
 from textual import on

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
@@ -43,7 +43,7 @@ class GameChoice:
 class VariantScreen(Modal["GameChoice | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
 
-    app: "Host"  # type: ignore[assignment]
+    app: Host  # type: ignore[assignment]
 
     def __init__(self, variant: str | None = None, house_rules: tuple[str, ...] = ()) -> None:
         super().__init__(id="variants")

@@ -16,10 +16,22 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine.cards import RANK, SUIT, glyph
-from .palette import Palette
 from ..hits import CardHit
-from ..layout import (BACK, BACKS, CARD, EMPTY, FACE, MORE_DOWN, MORE_UP, Row, card_width,
-                      column_rows, spread_rows, tall_rows)
+from ..layout import (
+    BACK,
+    BACKS,
+    CARD,
+    EMPTY,
+    FACE,
+    MORE_DOWN,
+    MORE_UP,
+    Row,
+    card_width,
+    column_rows,
+    spread_rows,
+    tall_rows,
+)
+from .palette import Palette
 
 #: ``hit`` results besides a card row kind: the column's number, and the felt of its lane (below
 #: its cards, or beside them).

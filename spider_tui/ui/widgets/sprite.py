@@ -57,7 +57,8 @@ class CardSprite(Widget):
         rows = fold(len(cards), room if room is not None else len(cards))
         shape = (cards, width, four_colour, look, rows)
         if shape != (self.cards, self.card_width, self.four_colour, self.look, self._rows):
-            self.cards, self.card_width, self.four_colour, self.look = cards, width, four_colour, look
+            self.cards, self.card_width = cards, width
+            self.four_colour, self.look = four_colour, look
             self._rows = rows
             self.styles.width = width
             self.styles.height = max(1, len(rows))

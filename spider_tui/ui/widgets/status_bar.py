@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widget import Widget
@@ -49,8 +49,9 @@ class StatusBar(Widget):
 
     def show(self, **fields: str) -> None:
         """``name``, ``house_rules`` (ids, comma-separated), ``deal``, ``score``, ``moves``,
-        ``time``, ``runs`` and ``deals`` (empty: the game has no stock); ``progress``, the label of ``runs`` (``Runs`` when
-        not given: ``Home`` counts cards on the foundations, ``Built`` columns)."""
+        ``time``, ``runs`` and ``deals`` (empty: the game has no stock); ``progress``, the label
+        of ``runs`` (``Runs`` when not given: ``Home`` counts cards on the foundations,
+        ``Built`` columns)."""
         if fields != self.fields:
             self.fields = fields
             self.refresh()

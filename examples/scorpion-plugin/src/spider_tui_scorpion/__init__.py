@@ -11,7 +11,8 @@ dealt onto columns 1 to 3, and the deal is allowed while columns are empty.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from spider_tui.engine import RuleSet
 from spider_tui.engine.cards import KING, RANK, SUIT, glyph
@@ -54,7 +55,8 @@ class Scorpion(RuleSet):
 SCORPION = Scorpion(
     id="scorpion-example",
     name="Scorpion (plugin example)",
-    description="Build down in suit; move any face-up card with everything on it; Kings fill spaces.",
+    description=("Build down in suit; move any face-up card with everything on it; "
+                 "Kings fill spaces."),
     rules_text=RULES,
     deck=(0, 1, 2, 3),
     layout=((3, 4),) * 4 + ((0, 7),) * 3,

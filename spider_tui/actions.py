@@ -5,14 +5,14 @@ accepts, the key bar (the bindings shown), the command palette's entries and the
 key table are all drawn from :data:`ACTIONS`, with the keys the player's keymap gives them now,
 so that a key remapped in ``config.toml`` shows everywhere.
 
-This module is plain data: it imports neither Textual nor the rest of the UI, so that the
+This module is plain data, below the UI: it imports neither Textual nor the UI, so that the
 settings (:mod:`spider_tui.config`) can read the ids without loading the screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 #: Whose binding an action is: the game screen's (the board) or the app's.
 BOARD = "board"
