@@ -351,6 +351,8 @@ def test_spider_tui_plugins_restricts_which_plugins_load(home, monkeypatch):
 
 PLAY_TO_THE_END = textwrap.dedent("""\
     from spider_tui.engine import Game
+    from spider_tui.plugins.manager import get_manager
+    get_manager()  # a script loads the installed plugins before it plays their games
     runs = [[r + s for r in "KQJT98765432"] for s in "SHDC"]
     cols = "".join(f"[[columns]]\\nup = {run!r}\\n" for run in runs)
     cols += "".join(f"[[columns]]\\nup = [{a!r}]\\n" for a in ("AS", "AH", "AD"))
