@@ -10,7 +10,8 @@ machine disturbs it least:
 * State level (what the hint, solver and bot search with): ``State.moves()`` (plus the deal
   check) per second; ``apply`` + ``undo`` pairs per second over every legal move; and
   generate + play + undo cycles per second.
-* Game level (the public API of SPEC section 5): ``legal_moves()`` computed afresh per second;
+* Game level (the public API of docs/spec.md section 5): ``legal_moves()`` computed afresh
+  per second;
   ``play`` + ``undo`` pairs per second; generate + play + undo cycles per second, with the legal
   moves computed afresh each time, and as a search sees them (``undo`` restores the list that
   was legal before the move, so going back costs no generation).

@@ -152,10 +152,25 @@ def _url_host(host: str) -> str:
 
 def make_server(command: str, host: str, port: int) -> Any:
     """A textual-serve server for ``command``, with spider-tui's start-up line and guards."""
+    import textual_serve.server as served
     from aiohttp import web
+    from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
     loopback = _is_loopback(host)
+    #: Every game process a page started: textual-serve never waits for one, and a process
+    #: left to the garbage collector after the loop has closed prints a traceback.
+    games: set[asyncio.subprocess.Process] = set()
+
+    class GameService(AppService):
+        async def _open_app_process(self, width: int = 80, height: int = 24
+                                    ) -> asyncio.subprocess.Process:
+            process = await super()._open_app_process(width, height)
+            games.difference_update([p for p in games if p.returncode is not None])
+            games.add(process)
+            return process
+
+    served.AppService = GameService  # type: ignore[misc]  # the one textual-serve starts
     url = f"http://{_url_host(host)}:{port}"
 
     def announce() -> None:
@@ -182,6 +197,7 @@ def make_server(command: str, host: str, port: int) -> Any:
                 task.cancel()
             if pages:
                 await asyncio.wait(pages, timeout=20)
+            await reap(games)
 
         def serve(self, debug: bool = False) -> None:
             # textual-serve's own, but for the line: printed once the server listens (its
@@ -216,6 +232,21 @@ def make_server(command: str, host: str, port: int) -> Any:
                 self.pages.discard(page)
 
     return GameServer(command, host=host, port=port, title="spider-tui")
+
+
+async def reap(games: set[asyncio.subprocess.Process], timeout: float = 10) -> None:
+    """Wait for every game process to end (killing one that has not after ``timeout``
+    seconds), so that none is left for the garbage collector once the loop has closed."""
+    for process in list(games):
+        if process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), timeout)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        games.discard(process)
+    await asyncio.sleep(0.05)  # the pipes' closing callbacks run while the loop still does
 
 
 def refusal(origin: str | None, host: str, loopback: bool) -> str | None:
