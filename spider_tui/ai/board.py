@@ -26,11 +26,12 @@ other table is played on the engine's own :class:`~spider_tui.engine.State` (:mo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from ..engine.cards import NUM_CARDS, RANK, SUIT
 from ..engine.compiled import compiled
 from ..engine.game import Game
-from ..engine.piles import COLUMN, PileView
+from ..engine.piles import COLUMN, PileView, TableView
 from ..engine.rules import RuleSet
 from ..engine.state import DEAL, FOUNDATION, State
 
@@ -135,8 +136,8 @@ class Tables:
         # path they are RuleSet's (see fast_path), whose answers depend on the stock and on
         # whether a column is empty alone, so a probe of each case is exact.
         per = max(1, rules.cards_per_deal)
-        self.needs_full = rules.deal_refusal(_DealProbe(rules, 1, [0])) is not None
-        self.deal_targets = [list(rules.deal_targets(_DealProbe(rules, left, [])))
+        self.needs_full = rules.deal_refusal(_probe(rules, 1, [0])) is not None
+        self.deal_targets = [list(rules.deal_targets(_probe(rules, left, [])))
                              for left in range(per + 1)]
         self.deck = len(rules.deck_cards())
         self.king_only = not any(comp.empty_ok[c] for c in range(n) if RANK[c] != 13)
@@ -628,6 +629,13 @@ class _DealProbe:
         self.empty_columns = empty
         self.columns = [PileView(COLUMN, i, () if i in empty else (0,), 0)
                         for i in range(rules.columns)]
+
+
+def _probe(rules: RuleSet, stock_left: int, empty: list[int]) -> TableView:
+    """A :class:`_DealProbe`, given for the table view it stands in for (it has what the deal
+    methods read of one)."""
+    return cast(TableView, _DealProbe(rules, stock_left, empty))
+
 
 def starved(t: Tables, done: int, stock_left: int) -> bool:
     """Are there too few cards left on the table (``done`` runs removed, ``stock_left`` cards

@@ -27,6 +27,7 @@ import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..engine.build import suit_ok
 from ..engine.cards import NUM_CARDS, RANK
@@ -269,8 +270,9 @@ def explore(root: State, judge: Judge, deadline: float, *, max_nodes: int | None
     found = Found(root=judge.score(root))
     trail: list = [(-1, None)]
     heap: list = []
-    best = found.best
-    best_reveal = found.best_reveal
+    # While searching they hold each line's index in trail (line_of() at the end).
+    best = cast("dict[tuple, tuple[float, int]]", found.best)
+    best_reveal = cast("dict[tuple, tuple[float, int]]", found.best_reveal)
     won_at: list[int] = []
 
     def expand(state: State, depth: int, first, idx: int, moves: list) -> bool:

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from ..engine.errors import IllegalMove, RuleFailure
 from ..engine.game import WON, Game
@@ -100,7 +102,7 @@ def _won(state: State) -> bool:
 
 
 def _solve_fast(state: State, t0: float, time_limit: float, exhaustive_nodes: int
-                ) -> tuple[str, list | None, int]:
+                ) -> tuple[str, Sequence | None, int]:
     """:func:`solve` on the fast board: ``(status, line, nodes)``."""
     deadline = t0 + time_limit
     board = Board.from_state(state, peek=True, style="solve")
@@ -137,11 +139,11 @@ def _exhaustive(pos: Board | State, deadline: float, max_nodes: int
     """Depth-first search over all moves and deals from ``pos`` (the fast board, or the
     engine's table); ``unwinnable`` only if it saw every position."""
     fast = isinstance(pos, Board)
-    all_moves = _all_moves if fast else _general_moves
+    all_moves: Callable[[Any], list] = _all_moves if fast else _general_moves
     # How often the clock is read: a general table's moves may take long to list (a
     # plugin's move_refusal is asked of every candidate), so there at every position.
     every = 255 if fast else 0
-    won = pos.won if fast else (lambda: _won(pos))
+    won = pos.won if fast else (lambda: _won(cast(State, pos)))
     seen = {pos.key()}
     line: list = []
     nodes = 0
@@ -231,7 +233,7 @@ def _next_beam(pool: list, beam: list, width: int, dealt, won) -> tuple[tuple | 
     pool.sort(key=lambda c: -c[0])
     cap = max(1, (width + 1) // 2)
     taken: dict[int, int] = {}
-    chosen = []
+    chosen: list = []
     keys: set = set()
     for _, i, ln in pool:
         if len(chosen) >= width:
@@ -310,7 +312,7 @@ def _played(board: Board, line: tuple) -> Board:
     return b
 
 
-def _replay(game: Game, line: list | None, fast: bool = True) -> list[str]:
+def _replay(game: Game, line: Sequence | None, fast: bool = True) -> list[str]:
     """The line in notation, checked move by move on a copy of the game: it must win, and end
     there. :class:`LineRefused` says where it does not. ``fast``: the line is the fast
     board's (supermoves to expand), else the engine's tuples of pile indexes."""
@@ -361,9 +363,10 @@ GENERAL_TRIES = ((2, 0.4), (8, 1.0))
 
 
 def _solve_general(state: State, t0: float, time_limit: float, exhaustive_nodes: int
-                   ) -> tuple[str, list | None, int]:
+                   ) -> tuple[str, Sequence | None, int]:
     """:func:`solve` on the engine's own table (any rule set): ``(status, line, nodes)``."""
     deadline = t0 + time_limit
+    line: Sequence | None  # the exhaustive search's list, or a beam's tuple
     status, line, nodes = _exhaustive(state.copy(), min(deadline, t0 + time_limit * 0.03),
                                       exhaustive_nodes)
     if status == UNKNOWN_:

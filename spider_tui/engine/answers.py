@@ -207,10 +207,10 @@ def guard(method: Any, name: str) -> Any:
         finally:
             if armed:
                 disarm()
-        problem = check(self, args, value)
-        if problem is not None:
-            raise RuleFailure(f"{who(self)} failed: {name}() {problem}", method=name,
-                              problem=problem)
+        wrong = check(self, args, value)
+        if wrong is not None:
+            raise RuleFailure(f"{who(self)} failed: {name}() {wrong}", method=name,
+                              problem=wrong)
         return value
 
     guarded._guarded = True  # type: ignore[attr-defined]

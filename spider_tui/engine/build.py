@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import ACE, KING, RANK, RANK_NAMES, RED, SUIT, SUIT_NAMES
 from .text import did_you_mean
@@ -247,7 +247,8 @@ class FoundationGroup:
 
 
 
-def whole(v: Any) -> bool:
+def whole(v: Any) -> TypeGuard[int]:
+    """``v`` is a whole number (an ``int``, not a ``bool``)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 

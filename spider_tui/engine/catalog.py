@@ -8,7 +8,7 @@ catalog, so ``Game.new("spider-2suit")`` works without the engine importing the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .errors import HouseRuleFailure, SpiderError, SwitchedOff, UnknownId
 from .house import HouseRule, apply_house_rules, house_rule_answer
@@ -94,8 +94,10 @@ class Catalog:
         here, switch it off for new games (the game in progress keeps it). Returns whether it
         was."""
         ident = getattr(thing, "id", None)
-        table: dict = {"variant": self.variants, "house rule": self.house_rules,
-                       "scoring scheme": self.scoring}[kind]
+        tables: dict[str, dict[str, Any]] = {"variant": self.variants,
+                                             "house rule": self.house_rules,
+                                             "scoring scheme": self.scoring}
+        table = tables[kind]
         registered = table.get(ident) if isinstance(ident, str) else None
         if kind == "variant":
             # Only a plugin's own code fails: a copy of a data variant made elsewhere (a test's
@@ -106,6 +108,7 @@ class Catalog:
             mine = registered is thing
         if not mine:
             return False
+        ident = cast(str, ident)  # what it is registered under
         del table[ident]
         self.switched_off[(kind, ident)] = reason
         if self.on_switch_off is not None:

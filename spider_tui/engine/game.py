@@ -7,6 +7,7 @@ import dataclasses
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from . import deal as _deal
 from . import position as _position
@@ -54,6 +55,24 @@ class GameView:
     __slots__ = ("variant", "house_rules", "deal", "rules", "status", "actions", "undos",
                  "redos", "flips", "runs_removed", "elapsed", "moves", "stock_left", "table",
                  "_history", "_state")
+
+    # Set once, in __init__ (object.__setattr__); the slots' types:
+    variant: str
+    house_rules: tuple[str, ...]
+    deal: int | None
+    rules: RuleSet
+    status: str
+    actions: int
+    undos: int
+    redos: int
+    flips: int
+    runs_removed: int
+    elapsed: float
+    moves: int
+    stock_left: int
+    table: TableView
+    _history: tuple[Move, ...]
+    _state: State
 
     def __init__(self, game: Game, status: str | None = None) -> None:
         put = object.__setattr__
@@ -311,8 +330,9 @@ class Game:
         if self.state.comp.simple:
             return move.as_tuple()
         index = self.rules.pile_index
-        return (index(move.src), move.count,
-                FOUNDATION if move.dst == FOUNDATION else index(move.dst))
+        # A resolved move names its count and both piles.
+        return (index(move.src), cast(int, move.count),
+                FOUNDATION if move.dst == FOUNDATION else index(cast(int, move.dst)))
 
     def move_of(self, t: tuple[int, int, int]) -> Move:
         """The legal :class:`Move` that the engine's move tuple ``t`` (pile indexes) stands for,
@@ -342,6 +362,7 @@ class Game:
             d = m.dst
             if d is not None and 0 <= d < ncols and not cols[d]:
                 s = m.src
+                assert s is not None  # only the deal has no piles, and it has no dst either
                 if d != first_empty or (0 <= s < ncols and m.count == len(cols[s])
                                         and not st.down[s]):
                     continue
@@ -430,9 +451,12 @@ class Game:
             if reason:
                 raise IllegalMove(reason, m)
             return DEAL_MOVE
+        # Only the deal has no piles (a move without a dst fails on comparing it, below).
+        assert m.src is not None
         if not st.comp.simple or not (0 <= m.src < 1000 and (m.dst == FOUNDATION
-                                                            or 0 <= m.dst < 1000)):
+                                                            or 0 <= cast(int, m.dst) < 1000)):
             return self._resolve_general(m)
+        assert m.dst is not None  # compared with numbers just above
         ncols = len(st.cols)
         for col in (m.src, m.dst if m.dst != FOUNDATION else 0):
             if col is None or not 0 <= col < ncols:
@@ -502,6 +526,9 @@ class Game:
         st = self.state
         rules = self.rules
         index = rules._index_of
+        # resolve() gave the deal its answer; any other move names both piles (a move without
+        # a dst could only end with a TypeError from code_kind/_no_such_pile).
+        assert m.src is not None and m.dst is not None
         if m.anywhere and code_kind(m.dst) == COLUMN and m.dst != FOUNDATION:
             raise NotationError("say which column", m)  # pragma: no cover - notation has none
         s = index.get(m.src)

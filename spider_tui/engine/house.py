@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from . import build as _build
 from .answers import error_text, shown_value
@@ -180,7 +180,7 @@ def _changes_problems(changes: Any, prefix: str) -> list[tuple[str, str]]:
         elif k in _TUNABLE_CHOICES and v not in _TUNABLE_CHOICES[k]:
             problems.append((where, f"{quoted(v)} is not one of {', '.join(_TUNABLE_CHOICES[k])}"
                                     + did_you_mean(v, _TUNABLE_CHOICES[k])))
-        elif k == "deal_size" and not 0 <= v <= MAX_COLUMNS:
+        elif k == "deal_size" and not 0 <= cast(int, v) <= MAX_COLUMNS:  # type(v) is int
             problems.append((where, f"must be from 0 (one card per column) to {MAX_COLUMNS}"))
         elif k == "scoring" and text_problem(v, lines=False, longest=MAX_ID) is not None:
             problems.append((where, f"{quoted(v)} is not a scoring scheme id"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import cast
 
 from .errors import NotationError
 from .piles import RUNS, parse_pile, pile_name
@@ -52,7 +53,8 @@ class Move:
         if self.src is None:
             return "d"
         src = pile_name(self.src)
-        dst = pile_name(self.dst) if not self.anywhere else pile_name(self.dst)[0]
+        to = cast(int, self.dst)  # only the deal has no piles
+        dst = pile_name(to) if not self.anywhere else pile_name(to)[0]
         if self.explicit and self.count is not None and self.dst != FOUNDATION:
             return f"{src}:{self.count}>{dst}"
         return f"{src}>{dst}"

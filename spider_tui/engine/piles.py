@@ -192,6 +192,8 @@ class TableView:
     __slots__ = ("rules", "_piles", "_down", "stock_left", "redeals_used", "runs_removed")
 
     rules: RuleSet
+    _piles: tuple[tuple[int, ...], ...]
+    _down: tuple[int, ...]
     #: How many cards are still to be dealt from the stock.
     stock_left: int
     #: How many times the waste has been turned back into the stock.

@@ -197,8 +197,8 @@ def read(text: str, catalog: Catalog) -> Parsed:
         shown.append(sorted({j - 1 for j in marks}))
 
     have: Counter[int] = Counter(stock)
-    for c in cols:
-        have.update(c)
+    for col in cols:
+        have.update(col)
     for p in extra:
         have.update(p)
     for r in runs:

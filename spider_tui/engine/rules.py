@@ -277,6 +277,7 @@ class RuleSet:
             return True
         if lift == "single":
             return False
+        assert not isinstance(lift, str)  # the only words are LIFT_SPECIAL's, "any" and "single"
         return _build.follows(lift, lower, upper, self.wrap)
 
     def why_not_linked(self, upper: int, lower: int) -> str:
@@ -286,6 +287,7 @@ class RuleSet:
             return "cards are lifted one at a time in this game"
         if lift == "any":
             return "that card is face down"
+        assert not isinstance(lift, str)  # the only words are LIFT_SPECIAL's, "any" and "single"
         if len(lift) == 1 and lift[0].rank == "down" and not self.wrap:
             if RANK[upper] != RANK[lower] + 1:
                 return f"{pair} does not descend by one"
@@ -401,7 +403,7 @@ class RuleSet:
         left = table.stock_left
         if self.deal_to == "waste":
             return [WASTE] * min(left, self.waste_turn)
-        cols = range(len(self.layout))
+        cols: Sequence[int] = range(len(self.layout))
         if self.deal_skip == "empty":
             cols = [i for i in cols if table.columns[i].cards] or [0]
         elif self.deal_skip == "king-runs":

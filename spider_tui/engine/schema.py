@@ -156,6 +156,12 @@ class FieldSpec:
     def required(self) -> bool:
         return self.default is REQUIRED
 
+    @property
+    def bounds(self) -> tuple[int, int]:
+        """``(lo, hi)`` of a key that has both (a number's, a count's)."""
+        assert self.lo is not None and self.hi is not None, self.path
+        return self.lo, self.hi
+
     def refusal(self, hi: int | None = None) -> str:
         """What a wrong value is told (a number's range: ``hi`` as a given file lowers it)."""
         hi = self.hi if hi is None else hi
@@ -482,7 +488,7 @@ def _per_pile(value: Any, n: int, spec: FieldSpec, hi: int,
     if whole(value):
         value = [value] * n
     if (not isinstance(value, list) or len(value) != n
-            or not all(whole(v) and spec.lo <= v <= hi for v in value)):
+            or not all(whole(v) and spec.bounds[0] <= v <= hi for v in value)):
         problems.append((spec.path, f"must be a whole number from {spec.lo} to {hi}, or a "
                                     f"list of {n}"))
         return (0,) * n
@@ -503,14 +509,16 @@ def _phrase_field(section: Mapping[str, Any], spec: FieldSpec,
     return tuple(value) if isinstance(value, list) else value
 
 
-def _faces(value: Any, n: int, problems: list[tuple[str, str]]) -> tuple[str, ...]:
-    """``layout.faces``: one string of ``d``/``u`` for every column, or a list of them."""
+def _faces(value: Any, n: int | None, problems: list[tuple[str, str]]) -> tuple[str, ...]:
+    """``layout.faces``: one string of ``d``/``u`` for every column, or a list of them; ``n``
+    is ``None`` when the number of columns is itself wrong (the strings are still checked)."""
     path = SPECS["layout.faces"].path
-    items = [value] * n if isinstance(value, str) else value
-    if (not isinstance(items, list) or len(items) != n
+    items = [value] * (n if n is not None else 1) if isinstance(value, str) else value
+    if (not isinstance(items, list) or (n is not None and len(items) != n)
             or not all(isinstance(f, str) and f and set(f) <= {"d", "u"} for f in items)):
+        many = f"a list of {n} such strings" if n is not None else "a list of such strings"
         problems.append((path, f"must be a string of d (down) and u (up) for each card, "
-                               f"bottom first, or a list of {n} such strings"))
+                               f"bottom first, or {many}"))
         return ()
     if any(f[-1] != "u" for f in items):
         problems.append((path, "the last card of every column must be face up (u)"))
@@ -527,8 +535,8 @@ def _dealt_to(out: Mapping[str, Any]) -> str:
 
 def parse_rank(value: Any) -> int:
     """``"A"``, ``"K"``, ``"10"``, ``7``... to a rank (1-13); :class:`ValueError` otherwise."""
-    spec = SPECS["foundations.base"]
-    if whole(value) and spec.lo <= value <= spec.hi:
+    lo, hi = SPECS["foundations.base"].bounds
+    if whole(value) and lo <= value <= hi:
         return value
     if isinstance(value, str):
         t = value.strip().upper()
@@ -558,7 +566,8 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
         if count is None:
             problems.append((f"{where}.count", spec["count"].refusal()))
             raw = g.get("count")
-            count = max(spec["count"].lo, min(spec["count"].hi, raw)) if whole(raw) else 1
+            lo, hi = spec["count"].bounds
+            count = max(lo, min(hi, raw)) if whole(raw) else 1
         try:
             base = parse_rank(g.get("base", spec["base"].default))
         except ValueError as e:
@@ -607,14 +616,14 @@ def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, A
         cap = out["cell_capacity"] = _count(cells, S["cells.capacity"], problems)
         if "dealt" in cells:
             out["cells_dealt"] = _per_pile(cells["dealt"], n, S["cells.dealt"],
-                                           cap or S["cells.dealt"].hi, problems)
+                                           cap or S["cells.dealt"].bounds[1], problems)
             dealt += sum(out["cells_dealt"])
     reserves = sections["reserves"]
     if reserves:
         n = out["reserves"] = _count(reserves, S["reserves.count"], problems)
         spec = S["reserves.dealt"]
-        out["reserves_dealt"] = _per_pile(reserves.get("dealt", spec.default), n, spec, spec.hi,
-                                          problems)
+        out["reserves_dealt"] = _per_pile(reserves.get("dealt", spec.default), n, spec,
+                                          spec.bounds[1], problems)
         dealt += sum(out["reserves_dealt"])
     if "foundations" in data:
         groups = out["foundation_groups"] = parse_foundations(data["foundations"], sets, problems)
@@ -742,6 +751,7 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
     # deck
     deck_sec = sections["deck"]
     sets_spec = S["deck.sets"]
+    sets_lo, sets_hi = sets_spec.bounds
     deck: list[int] = []
     sets = deck_sec.get("sets")
     suits_value = deck_sec.get("suits", "".join(S["deck.suits"].default))
@@ -768,18 +778,18 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
             except ValueError:
                 problems.append((where, "is not a suit (write S, H, D or C)"))
                 continue
-            if not whole(count) or count < sets_spec.lo:
+            if not whole(count) or count < sets_lo:
                 problems.append((where, "must be a positive whole number"))
-            elif len(deck) + count > sets_spec.hi:
+            elif len(deck) + count > sets_hi:
                 problems.append((where, f"{quoted(count)} sets make more than the "
                                         f"{sets_spec.hi} a deck may have"))
             else:
                 deck.extend([s] * count)
         deck.sort(key=lambda s: s)
     elif whole(sets):
-        if sets < sets_spec.lo:
+        if sets < sets_lo:
             problems.append(("deck.sets", f"must be at least {sets_spec.lo}"))
-        elif sets > sets_spec.hi:
+        elif sets > sets_hi:
             problems.append(("deck.sets", f"{quoted(sets)} sets is more than the "
                                           f"{sets_spec.hi} a deck may have"))
         elif suits and sets % len(suits):
@@ -798,11 +808,12 @@ def parse_variant_dict(data: Mapping[str, Any], problems: list[tuple[str, str]])
     # layout
     lay = sections["layout"]
     columns = S["layout.columns"]
+    columns_lo, columns_hi = columns.bounds
     ncols: int | None = lay.get("columns")
-    if not whole(ncols) or ncols < columns.lo:
+    if not whole(ncols) or ncols < columns_lo:
         problems.append(("layout.columns", "missing or not a positive whole number"))
         ncols = None
-    elif ncols > columns.hi:
+    elif ncols > columns_hi:
         problems.append(("layout.columns", f"{quoted(ncols)} columns is more than the "
                                            f"{columns.hi} supported"))
         ncols = None

@@ -481,6 +481,7 @@ class GeneralState(State):
         first_found = founds[0] if founds else 0
         if rules.max_lift:
             cap_full, cap_empty = lift_cap(self, False), lift_cap(self, True)
+            assert cap_full is not None and cap_empty is not None  # None only for max_lift 0
         else:
             cap_full = cap_empty = 1 << 30
         manual = rules.runs_leave and not rules.auto_remove

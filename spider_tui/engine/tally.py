@@ -11,7 +11,7 @@ store checks what it is about to write with it.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 #: The largest count kept: moves, undos, games played, streaks...
 MAX_COUNT = 10**9
@@ -21,7 +21,7 @@ MAX_SECONDS = 10 * 366 * 24 * 3600
 MAX_SCORE = 10**9
 
 
-def is_count(value: Any) -> bool:
+def is_count(value: Any) -> TypeGuard[int]:
     """A whole number from 0 to :data:`MAX_COUNT` (``True`` is not a number here)."""
     return type(value) is int and 0 <= value <= MAX_COUNT
 

@@ -73,7 +73,7 @@ def _checked(text: str) -> str:
     pieces: list[str] = []
     done = 0
     prev_end = -1
-    prev_kind = ""
+    prev_kind: str | None = ""
     for m in _TOKENS.finditer(text):
         kind = m.lastgroup
         if kind == "open":

@@ -5,6 +5,7 @@ answer for every card, for the layout and for a first deal."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from . import build as _build
 from .answers import layout_problem, shown_value
@@ -19,13 +20,13 @@ from .state import State
 
 #: The variant file's keys by the rule-set field they fill.
 _BY_FIELD = {spec.field: spec for spec in FIELDS if spec.field}
-_UNSET = {f.name: f.default for f in dataclasses.fields(RuleSet)}
+_UNSET: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(RuleSet)}
 #: ``(field, lo, hi)`` of each number field a plugin's rule set holds: the file's limits (see
 #: :data:`~spider_tui.engine.schema.FIELDS`), widened to the value the field has when the
 #: file leaves the key out (``cells``: 0, no free cells) and to the numbers its words stand
 #: for (``max_lift``: -1, "free-cells").
-_FIELD_RANGES = tuple(
-    (key, min(spec.lo, _UNSET[key], *spec.words.values()), spec.hi)
+_FIELD_RANGES: tuple[tuple[str, int, int], ...] = tuple(
+    (key, min(spec.bounds[0], _UNSET[key], *spec.words.values()), spec.bounds[1])
     for key, spec in _BY_FIELD.items()
     # (the columns, the deal, the runs to win and the foundations are checked on their own)
     if spec.type == "int" and not spec.hi_text and key not in ("layout", "foundation_groups"))
@@ -72,7 +73,7 @@ def check_rules(rules: RuleSet) -> None:
     for key, count in (("cells_dealt", rules.cells), ("reserves_dealt", rules.reserves)):
         value, spec = getattr(rules, key), _BY_FIELD[key]
         need(isinstance(value, tuple) and len(value) <= (count if whole(count) else 0)
-             and all(whole(v) and spec.lo <= v <= spec.hi for v in value), key,
+             and all(whole(v) and spec.bounds[0] <= v <= spec.bounds[1] for v in value), key,
              "must be a tuple of whole numbers, one per pile at most")
     need(isinstance(rules.foundation_groups, tuple)
          and all(isinstance(g, FoundationGroup) for g in rules.foundation_groups)

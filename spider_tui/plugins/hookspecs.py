@@ -37,8 +37,9 @@ def register_themes(register: Callable[[Any], None]) -> None:
     """Register colour themes: ``register(theme)`` with a ``ThemeSpec`` for each."""
 
 
+# A specification: pluggy reads its signature alone (never calls it), so no body.
 @hookspec
-def variant_folders() -> list[str]:
+def variant_folders() -> list[str]:  # type: ignore[empty-body]
     """Return folders whose ``*.toml`` variant and house-rule files (and ``*.py`` plugins)
     load too."""
 

@@ -355,7 +355,7 @@ class SaveStore:
             del data
             meta = SaveMeta.from_dict(body.get("meta", {}))
             flips = _check_folded(body.get("folded"))
-            record = body.get("game")
+            record: Any = body.get("game")  # a file's: its types are checked as it is read
             missing = _not_installed(record, self._catalog())
             if missing:
                 raise Unreadable(missing)
@@ -466,7 +466,7 @@ def _not_installed(record: Any, catalog: Catalog) -> str | None:
     return None
 
 
-def _scoring_gone(record: dict, catalog: Catalog) -> bool:
+def _scoring_gone(record: Any, catalog: Catalog) -> bool:
     sid = record.get("scoring") if isinstance(record, dict) else None
     return isinstance(sid, str) and bool(sid) and sid not in catalog.scoring
 

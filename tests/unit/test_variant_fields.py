@@ -129,6 +129,17 @@ def test_a_value_of_the_wrong_type_is_refused_naming_the_key(spec):
     assert f"v.toml: {spec.path}" in str(e.value)
 
 
+@pytest.mark.parametrize("faces", ["du", ["du", "u"], ["dx"], 3])
+def test_faces_without_a_number_of_columns_are_a_problem_not_a_crash(faces):
+    # layout.faces as one string with layout.columns missing raised a TypeError (found by mypy).
+    data = with_value("layout.faces", faces, {**ROOMY, "layout": {}})
+    problems = problems_of(data)
+    assert named(problems, "layout.columns")
+    assert bool(named(problems, "layout.faces")) == (faces in (["dx"], 3))
+    with pytest.raises(VariantError):
+        RuleSet.from_dict(data, "v.toml")
+
+
 @pytest.mark.parametrize("spec", [s for s in FIELDS if s.type == "choice"], ids=lambda s: s.path)
 def test_every_choice_is_taken_and_another_word_refused(spec):
     for word in [*spec.choices, *spec.aliases]:
