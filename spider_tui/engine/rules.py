@@ -45,6 +45,11 @@ def article(rank: int) -> str:
     return "an" if rank in (1, 8) else "a"
 
 
+#: ``RuleSet.overrides``'s answers by class and methods (a class's methods do not change once
+#: it is registered; asked on every deal check of a search).
+_OVERRIDES: dict[tuple[type, tuple[str, ...]], bool] = {}
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """One variant's complete rules. Column indexes are 0-based here; notation adds one.
@@ -480,7 +485,12 @@ class RuleSet:
         """Does this rule set's class (a Python variant's) replace any of the ``methods`` with
         its own? The engine and the AI then ask them rather than reading the data's tables."""
         cls = type(self)
-        return any(getattr(cls, m) is not getattr(RuleSet, m) for m in methods)
+        key = (cls, methods)
+        hit = _OVERRIDES.get(key)
+        if hit is None:
+            hit = _OVERRIDES[key] = any(getattr(cls, m) is not getattr(RuleSet, m)
+                                        for m in methods)
+        return hit
 
     def place_text(self) -> str:
         return _build.describe(self._place, "a card")

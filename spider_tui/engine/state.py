@@ -176,15 +176,20 @@ class State:
     def empty_columns(self) -> list[int]:
         return [i for i, c in enumerate(self.cols) if not c]
 
+    def table_for(self, method: str) -> TableView:
+        """The table to show ``rules.<method>``: a snapshot for a plugin's own method, the
+        live view for the rule set's (which keeps nothing)."""
+        return TableView(self) if self.rules.overrides(method) else TableView.live(self)
+
     def deal_refusal(self) -> str | None:
         # What a plugin's methods return is checked by their guard (rules.RESULT_CHECKS).
-        return self.rules.deal_refusal(TableView(self))
+        return self.rules.deal_refusal(self.table_for("deal_refusal"))
 
     def won(self) -> bool:
         return len(self.done) >= self.rules.win_runs
 
     def _won_asked(self) -> bool:
-        return self.rules.won(TableView(self))
+        return self.rules.won(self.table_for("won"))
 
     def key(self) -> tuple:
         """A hashable summary of the whole position (for transposition tables)."""
@@ -384,7 +389,7 @@ class State:
         return None
 
     def _deal_targets(self) -> list[int]:
-        return list(self.rules.deal_targets(TableView(self)))
+        return list(self.rules.deal_targets(self.table_for("deal_targets")))
 
     def undo(self, rec: tuple) -> None:
         kind = rec[0]
