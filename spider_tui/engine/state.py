@@ -178,7 +178,8 @@ class State:
 
     def table_for(self, method: str) -> TableView:
         """The table to show ``rules.<method>``: a snapshot for a plugin's own method, the
-        live view for the rule set's (which keeps nothing)."""
+        live view for the rule set's (which keeps nothing, and hands no list of the table to
+        a method a plugin may override: only for deal_refusal and deal_targets)."""
         return TableView(self) if self.rules.overrides(method) else TableView.live(self)
 
     def deal_refusal(self) -> str | None:
@@ -189,7 +190,9 @@ class State:
         return len(self.done) >= self.rules.win_runs
 
     def _won_asked(self) -> bool:
-        return self.rules.won(self.table_for("won"))
+        # A snapshot always: RuleSet.won hands the columns' cards to is_complete, which a
+        # plugin may override.
+        return self.rules.won(TableView(self))
 
     def key(self) -> tuple:
         """A hashable summary of the whole position (for transposition tables)."""
