@@ -129,3 +129,14 @@ def print_table(title: str, headers: Sequence[str], rows: Iterable[Sequence[str]
     # Rich pads every cell to its column's width; piped lines end where their text does.
     out = file or sys.stdout
     out.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+
+
+def add_game_choice(p: argparse.ArgumentParser, starts: str) -> None:
+    """``--variant``, ``--deal`` and ``--house-rule``: the game a command starts (``starts``
+    says who starts it: "start", "every page starts")."""
+    p.add_argument("--variant", metavar="ID", default=argparse.SUPPRESS,
+                   help=f"{starts} a new game of this variant")
+    p.add_argument("--deal", metavar="N", type=deal_number, default=argparse.SUPPRESS,
+                   help=f"{starts} this deal number")
+    p.add_argument("--house-rule", metavar="ID", action="append", dest="house_rules",
+                   default=argparse.SUPPRESS, help="switch a house rule on (repeatable)")

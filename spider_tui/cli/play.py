@@ -14,17 +14,12 @@ from functools import partial
 from typing import Any
 
 from ..engine import deadline
-from .common import deal_number
+from .common import add_game_choice
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="start the game (the default)")
-    p.add_argument("--variant", metavar="ID", default=argparse.SUPPRESS,
-                   help="start a new game of this variant")
-    p.add_argument("--deal", metavar="N", type=deal_number, default=argparse.SUPPRESS,
-                   help="start this deal number")
-    p.add_argument("--house-rule", metavar="ID", action="append", dest="house_rules",
-                   default=argparse.SUPPRESS, help="switch a house rule on (repeatable)")
+    add_game_choice(p, "start")
     return p
 
 

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 from ..engine.text import quoted
 from . import CommandError
-from .common import deal_number, whole_number
+from .common import add_game_choice, whole_number
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -55,12 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     # Checked in run(), so that a bad one is one line like every other error of the command.
     p.add_argument("--port", default=str(DEFAULT_PORT),
                    help=f"the port to listen on, 1 to 65535 (default {DEFAULT_PORT})")
-    p.add_argument("--variant", metavar="ID", default=argparse.SUPPRESS,
-                   help="every page starts a new game of this variant")
-    p.add_argument("--deal", metavar="N", type=deal_number, default=argparse.SUPPRESS,
-                   help="every page starts this deal number")
-    p.add_argument("--house-rule", metavar="ID", action="append", dest="house_rules",
-                   default=argparse.SUPPRESS, help="switch a house rule on (repeatable)")
+    add_game_choice(p, "every page starts")
     return p
 
 
