@@ -31,9 +31,9 @@ from typing import cast
 from ..engine.cards import NUM_CARDS, RANK, SUIT
 from ..engine.compiled import compiled
 from ..engine.game import Game
-from ..engine.piles import COLUMN, PileView, TableView
+from ..engine.piles import COLUMN, RUNS, PileView, TableView
 from ..engine.rules import RuleSet
-from ..engine.state import DEAL, FOUNDATION, State
+from ..engine.state import DEAL, State
 
 UNKNOWN = NUM_CARDS  # 52: a card the viewer cannot see
 #: Added to a card's code in a column's bytes while it lies face down.
@@ -463,7 +463,7 @@ class Board:
             for s in range(ncols):
                 inf = info(cols[s])
                 if inf[4] and len(cols[s]) - inf[1] >= 13:
-                    out.append((s, 13, FOUNDATION))
+                    out.append((s, 13, RUNS))
         return out
 
     def supermoves(self) -> list[tuple[int, int, int]]:
@@ -559,7 +559,7 @@ class Board:
         info = self.t.info
         a = cols[s]
         old_cs_s = cs[s]
-        if d == FOUNDATION:
+        if d == RUNS:
             below = a[:-k]
             na = _flip_top(below)
             cols[s] = na
@@ -586,7 +586,7 @@ class Board:
         s, _, d, _, rem, a, b, cs_s, cs_d = rec
         self.cols[s] = a
         self.cs[s] = cs_s
-        if d == FOUNDATION:
+        if d == RUNS:
             self.done -= 1
             return
         self.cols[d] = b
@@ -706,5 +706,5 @@ def visible_counts(state: State) -> list[int]:
     return counts
 
 
-__all__ = ["Board", "DEAL", "FOUNDATION", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget",
+__all__ = ["Board", "DEAL", "RUNS", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget",
            "moved", "sample_world", "starved", "tables_for", "visible_counts"]

@@ -23,8 +23,8 @@ from ..engine.cards import SUIT, glyph
 from ..engine.errors import RuleFailure
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
-from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, describe_pile
-from ..engine.state import DEAL, FOUNDATION, State, record_flips
+from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RUNS, describe_pile
+from ..engine.state import DEAL, State, record_flips
 from . import general
 from .board import Board, fast_path, forget, sample_world, visible_counts
 from .search import WIN, WIN_BONUS, best_first, explore
@@ -359,7 +359,7 @@ def _plain(board: Board, move: tuple) -> str:
     a = board.cols[s]
     head = a[len(a) - k]
     what = glyph(head) if k == 1 else f"{glyph(head)}–{glyph(a[-1])}"
-    if d == FOUNDATION:
+    if d == RUNS:
         return f"send the run in column {s + 1} to the foundation"
     effect = _effect(board.copy(), move)
     tgt = board.cols[d]
@@ -523,7 +523,7 @@ def _plain_state(b: State, move: tuple) -> tuple[str, str | None] | None:
     what = glyph(head) if k == 1 else f"{glyph(head)}–{glyph(a[-1])}"
     src = "" if kinds[s] == COLUMN else f" from {describe_pile(codes[s])}"
     verb = "move" if kinds[s] in (COLUMN, CELL_KIND) else "play"
-    if d == FOUNDATION:
+    if d == RUNS:
         place = f"send the run in {describe_pile(codes[s])} to the foundation"
     elif kinds[d] == COLUMN:
         tgt = b.piles[d]
@@ -564,7 +564,7 @@ def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
     flipped = record_flips(rec)
     if not flipped and _won(b):
         return "wins the game"
-    if len(b.done) > done and d != FOUNDATION:
+    if len(b.done) > done and d != RUNS:
         return "completes a run"
     if flipped:
         col = next((i for i in range(len(b.cols)) if b.down[i] < down[i]), s)

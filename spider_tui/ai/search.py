@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from .board import (
     DEAL,
     EMPTY_WORTH,
-    FOUNDATION,
     HIDDEN,
+    RUNS,
     UNKNOWN,
     W_RUN,
     W_STARVED,
@@ -123,7 +123,7 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
             if runs <= cap_e and empty_ok[head] and (k < len(a) or inf[2]):
                 out.append((s, k, first_empty))
         if inf[4] and not t.auto_remove and len(a) - inf[1] >= 13:
-            out.append((s, 13, FOUNDATION))
+            out.append((s, 13, RUNS))
     return out
 
 
@@ -208,7 +208,7 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
             else:
                 nsp = sp
                 a = cols[s]
-                if d == FOUNDATION:
+                if d == RUNS:
                     na = moved(t, a, b"", k)[0]
                     b = None
                     rem = 1

@@ -19,11 +19,12 @@ from .errors import (
 from .game import PLAYING, STUCK, WON, Game, GameView, Step, random_deal
 from .house import HouseRule, house_rules_from_dict
 from .moves import DEAL_MOVE, Move
+from .piles import RUNS
 from .rules import RuleSet
-from .state import DEAL, FOUNDATION, State
+from .state import DEAL, State
 
 __all__ = [
-    "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "FOUNDATION", "Game", "GameView", "HouseRule",
+    "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "RUNS", "Game", "GameView", "HouseRule",
     "HouseRuleFailure",
     "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
     "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId",

@@ -17,6 +17,10 @@ RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 NUM_CARDS = 52
+#: The most Ace-to-King sets a deck may hold (the variant files' limit): far beyond any real
+#: game (the Spider family goes up to 16), small enough that nothing a file says can make the
+#: game allocate or search without end.
+MAX_SETS = 64
 
 #: Lookup tables indexed by card code (faster than arithmetic in hot loops).
 RANK = tuple(c % 13 + 1 for c in range(NUM_CARDS))

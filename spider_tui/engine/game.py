@@ -17,9 +17,9 @@ from .catalog import Catalog, ScoringScheme, default_catalog
 from .deadline import PluginTimeout, plugin_deadline
 from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
 from .moves import DEAL_MOVE, Move
-from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, TableView, code_kind, describe_pile
+from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, RUNS, TableView, code_kind, describe_pile
 from .rules import RuleSet, article
-from .state import DEAL, FOUNDATION, State, record_flips, record_removals
+from .state import DEAL, State, record_flips, record_removals
 from .text import quoted
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
@@ -316,8 +316,8 @@ class Game:
             per_target[(s, d)] = per_target.get((s, d), 0) + 1
         out = []
         for s, k, d in raw:
-            if d == FOUNDATION:
-                out.append(_move(codes[s], FOUNDATION, k, False))
+            if d == RUNS:
+                out.append(_move(codes[s], RUNS, k, False))
                 continue
             explicit = kinds[d] == COLUMN and (not st.piles[d] or per_target[(s, d)] > 1)
             out.append(_move(codes[s], codes[d], k, explicit))
@@ -332,7 +332,7 @@ class Game:
         index = self.rules.pile_index
         # A resolved move names its count and both piles.
         return (index(move.src), cast(int, move.count),
-                FOUNDATION if move.dst == FOUNDATION else index(cast(int, move.dst)))
+                RUNS if move.dst == RUNS else index(cast(int, move.dst)))
 
     def move_of(self, t: tuple[int, int, int]) -> Move:
         """The legal :class:`Move` that the engine's move tuple ``t`` (pile indexes) stands for,
@@ -344,7 +344,7 @@ class Game:
                 return m
         codes = self.rules.pile_codes
         s, k, d = t
-        return self.resolve(Move(codes[s], FOUNDATION if d == FOUNDATION else codes[d], k,
+        return self.resolve(Move(codes[s], RUNS if d == RUNS else codes[d], k,
                                  explicit=True))
 
     def distinct_moves(self) -> list[Move]:
@@ -453,12 +453,12 @@ class Game:
             return DEAL_MOVE
         # Only the deal has no piles (a move without a dst fails on comparing it, below).
         assert m.src is not None
-        if not st.comp.simple or not (0 <= m.src < 1000 and (m.dst == FOUNDATION
+        if not st.comp.simple or not (0 <= m.src < 1000 and (m.dst == RUNS
                                                             or 0 <= cast(int, m.dst) < 1000)):
             return self._resolve_general(m)
         assert m.dst is not None  # compared with numbers just above
         ncols = len(st.cols)
-        for col in (m.src, m.dst if m.dst != FOUNDATION else 0):
+        for col in (m.src, m.dst if m.dst != RUNS else 0):
             if col is None or not 0 <= col < ncols:
                 shown = "?" if col is None else col + 1
                 raise NotationError(f"there is no column {shown} (this game has {ncols})", m)
@@ -473,14 +473,14 @@ class Game:
         lift = st.liftable(s)
         comp = st.comp
         rules = self.rules
-        if m.dst == FOUNDATION:
+        if m.dst == RUNS:
             if rules.auto_remove:
                 raise IllegalMove("complete runs leave the table by themselves in this game", m)
             if m.count not in (None, 13):
                 raise IllegalMove("a run sent to the foundation is 13 cards, King to Ace", m)
             if face_up < 13 or lift < 13 or not rules.is_complete(a[-13:]):
                 raise IllegalMove(f"column {s + 1} does not end with a complete King-to-Ace run", m)
-            return Move(s, FOUNDATION, 13)
+            return Move(s, RUNS, 13)
         d = m.dst
         if d == s:
             raise IllegalMove("a run cannot move onto its own column", m)
@@ -529,19 +529,19 @@ class Game:
         # resolve() gave the deal its answer; any other move names both piles (a move without
         # a dst could only end with a TypeError from code_kind/_no_such_pile).
         assert m.src is not None and m.dst is not None
-        if m.anywhere and code_kind(m.dst) == COLUMN and m.dst != FOUNDATION:
+        if m.anywhere and code_kind(m.dst) == COLUMN and m.dst != RUNS:
             raise NotationError("say which column", m)  # pragma: no cover - notation has none
         s = index.get(m.src)
         if s is None:
             raise NotationError(self._no_such_pile(m.src), m)
-        if m.dst == FOUNDATION:
+        if m.dst == RUNS:
             # "f": a complete run to the foundation runs leave for, else the first
             # card-by-card foundation that takes the card.
-            dsts = [FOUNDATION] if rules.runs_leave and not rules.auto_remove else []
+            dsts = [RUNS] if rules.runs_leave and not rules.auto_remove else []
             if m.anywhere and rules.foundations:
                 dsts += [i for i, k in enumerate(st.comp.kinds) if k == FOUNDATION_KIND]
             if not dsts:
-                dsts = [FOUNDATION]
+                dsts = [RUNS]
         elif m.anywhere:
             kind = code_kind(m.dst)
             dsts = [i for i, k in enumerate(st.comp.kinds) if k == kind]
@@ -592,8 +592,8 @@ class Game:
                     first_reason = reason if first_reason is None or d == dsts[0] else first_reason
             if not fits:
                 continue
-            code = rules.pile_codes[d] if d != FOUNDATION else FOUNDATION
-            target_kind = st.comp.kinds[d] if d != FOUNDATION else -1
+            code = rules.pile_codes[d] if d != RUNS else RUNS
+            target_kind = st.comp.kinds[d] if d != RUNS else -1
             empty_column = target_kind == COLUMN and not st.piles[d]
             if len(fits) > 1 and not empty_column:
                 options = " or ".join(f"{Move(m.src, code, k, explicit=True)}" for k in fits)

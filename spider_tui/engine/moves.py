@@ -9,7 +9,7 @@ from typing import cast
 
 from .errors import NotationError
 from .piles import RUNS, parse_pile, pile_name
-from .state import DEAL, FOUNDATION
+from .state import DEAL
 from .text import printable, quoted
 
 _PILE = r"(-?\d+|[crf]\d*|w)"
@@ -24,7 +24,7 @@ class Move:
     """A move of ``count`` cards from pile ``src`` to pile ``dst``, each a pile code
     (:mod:`.piles`: a column's 0-based number, ``CELL + j``, ``WASTE``...; notation adds one).
 
-    ``dst`` is :data:`FOUNDATION` for a complete run sent to the foundation. A deal has ``src``
+    ``dst`` is :data:`RUNS` for a complete run sent to the foundation. A deal has ``src``
     and ``dst`` ``None``. ``count`` is ``None`` when the notation left it implied; the game fills
     it in. ``explicit`` only decides whether ``str()`` writes the count, so it is not compared;
     ``anywhere`` (``3>c``, ``3>f``) asks the game for the first pile of ``dst``'s kind that
@@ -47,7 +47,7 @@ class Move:
 
     @property
     def to_foundation(self) -> bool:
-        return self.dst == FOUNDATION
+        return self.dst == RUNS
 
     def __str__(self) -> str:
         if self.src is None:
@@ -55,13 +55,13 @@ class Move:
         src = pile_name(self.src)
         to = cast(int, self.dst)  # only the deal has no piles
         dst = pile_name(to) if not self.anywhere else pile_name(to)[0]
-        if self.explicit and self.count is not None and self.dst != FOUNDATION:
+        if self.explicit and self.count is not None and self.dst != RUNS:
             return f"{src}:{self.count}>{dst}"
         return f"{src}>{dst}"
 
     def __repr__(self) -> str:
         # The notation, and the count when the notation leaves it implied: test failures read.
-        if self.src is None or self.dst == FOUNDATION or self.count is None or self.explicit:
+        if self.src is None or self.dst == RUNS or self.count is None or self.explicit:
             return f"Move({str(self)!r})"
         return f"Move({str(self)!r}, count={self.count})"
 
@@ -112,7 +112,7 @@ class Move:
         if count is not None and count < 1:
             raise NotationError(f"cannot read move {shown}: move at least one card")
         if dst == RUNS:
-            return cls(src, FOUNDATION, count, explicit=count is not None, anywhere=True)
+            return cls(src, RUNS, count, explicit=count is not None, anywhere=True)
         return cls(src, dst, count, explicit=count is not None, anywhere=anywhere)
 
 

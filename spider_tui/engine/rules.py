@@ -22,12 +22,13 @@ from functools import cached_property
 from typing import Any
 
 from . import build as _build
+from . import kinds
 from .answers import RULE_METHODS, adapt_old_deal, guard, old_style
 from .build import EMPTY_RULES, FoundationGroup, Relation
 from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, card, glyph
-from .checks import refusal
 from .errors import VariantError
-from .piles import COLUMN, FOUNDATION_KIND, STOCK, WASTE, TableView, Transfer, kinds_and_codes
+from .kinds import stock as _stock
+from .piles import COLUMN, FOUNDATION_KIND, TableView, Transfer, kinds_and_codes
 from .schema import DEAL_SKIPS, WIN_RULES, data_problems, parse_variant_dict
 from .text import quoted
 
@@ -389,54 +390,27 @@ class RuleSet:
         return _data_move_refusal(self, table, source, cards, target)
 
     def deal_refusal(self, table: TableView) -> str | None:
-        """Why a deal is not allowed now, or ``None`` when it is."""
-        if not self.player_deals:
-            return "In this game the stock fills emptied columns by itself"
-        if table.stock_left <= 0:
-            waste = table.waste
-            if (self.deal_to == "waste" and waste is not None and waste.cards
-                    and table.redeals_used < self.redeals):
-                return None
-            return "The stock is empty"
-        if self.deal_needs_full and table.empty_columns:
-            return "Fill every empty column before you deal"
-        return None
+        """Why a deal is not allowed now, or ``None`` when it is (the stock's rules:
+        :mod:`.kinds.stock`)."""
+        return _stock.deal_refusal(self, table)
 
     def deal_targets(self, table: TableView) -> list[int]:
         """The piles the next deal puts a stock card on, in order, as pile codes: the columns'
         0-based numbers, or :data:`~spider_tui.engine.piles.WASTE`."""
-        left = table.stock_left
-        if self.deal_to == "waste":
-            return [WASTE] * min(left, self.waste_turn)
-        cols: Sequence[int] = range(len(self.layout))
-        if self.deal_skip == "empty":
-            cols = [i for i in cols if table.columns[i].cards] or [0]
-        elif self.deal_skip == "king-runs":
-            cols = [i for i, c in enumerate(table.columns) if not _king_run(self, c)]
-        cols = list(cols)[:self.deal_size or None]
-        return (cols * self.deal_rows)[:left]
+        return _stock.deal_targets(self, table)
 
     def deal_plan(self, table: TableView) -> list[Transfer]:
         """Every card the next deal carries, in order (:class:`~spider_tui.engine.piles.
         Transfer`). By default a stock card onto each of :meth:`deal_targets`; with the stock
         empty and a redeal left, the waste is turned back into the stock instead. Override it
         for a deal that also moves cards on the table (Trapdoor Spider)."""
-        if table.stock_left <= 0 and self.deal_to == "waste":
-            waste = table.waste
-            n = len(waste.cards) if waste is not None else 0
-            return [Transfer(WASTE, STOCK, False)] * n
-        return [Transfer(STOCK, t, True) for t in self.deal_targets(table)]
+        return _stock.deal_plan(self, table)
 
     def after_move(self, table: TableView, move: tuple[int, int, int]) -> list[Transfer]:
         """Cards carried at once after each move (``(source, count, target)`` pile codes), by
         the rules rather than the player: a column emptied by it is refilled from the stock
         with ``refill`` cards. ``[]`` for nothing."""
-        if not self.refill or table.stock_left <= 0:
-            return []
-        src = move[0]
-        if not 0 <= src < len(self.layout) or table.columns[src].cards:
-            return []
-        return [Transfer(STOCK, src, True)] * min(self.refill, table.stock_left)
+        return _stock.refill_plan(self, table, move)
 
     def won(self, table: TableView) -> bool:
         """Is the game won? By default as :attr:`win` says (:data:`WIN_RULES`)."""
@@ -561,18 +535,7 @@ def _simple(rules: RuleSet) -> bool:
 _TABLE_METHODS = ("move_refusal", "deal_plan", "after_move", "won")
 
 
-def _king_run(rules: RuleSet, col: Any) -> bool:
-    """Does this column end in a liftable run that starts with a King?"""
-    cards = col.cards
-    j = len(cards) - 1
-    if j < col.down:
-        return False
-    while j > col.down and rules.links(cards[j - 1], cards[j]):
-        j -= 1
-    return RANK[cards[j]] == KING
-
-
 def _data_move_refusal(rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],
                        target: Any) -> str | None:
     """The data's answer to :meth:`RuleSet.move_refusal` (what the compiled tables say)."""
-    return refusal(rules, table, source, cards, target)
+    return kinds.refusal(rules, table, source, cards, target)

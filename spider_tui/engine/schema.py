@@ -31,7 +31,13 @@ from .build import (
     FoundationGroup,
     whole,
 )
-from .cards import ACE, RANKS, parse_suit
+from .cards import ACE, MAX_SETS, RANKS, parse_suit
+from .kinds.cells import MAX_CELLS
+from .kinds.columns import MAX_COLUMNS
+from .kinds.foundations import MAX_FOUNDATIONS
+from .kinds.reserves import MAX_RESERVES
+from .kinds.stock import MAX_ROWS
+from .kinds.waste import MAX_REDEALS
 from .text import control_character, did_you_mean, quoted, short
 
 VARIANT_FORMAT = "spider-variant/1"
@@ -43,26 +49,16 @@ VARIANT_FORMAT = "spider-variant/1"
 # written here once; the key table below, the reader, the plugin check (vetting), the docs and
 # the tests read it from here.
 
-#: Ace-to-King sets in a deck.
-MAX_SETS = 64
 #: The cards of the largest deck.
 MAX_CARDS = 13 * MAX_SETS
-MAX_COLUMNS = 20
 #: Cards dealt to one column: the whole of the largest deck.
 MAX_COLUMN_CARDS = MAX_CARDS
-#: Card-by-card foundations in all (over every group): one per set of the largest deck, enough
-#: to hold every card.
-MAX_FOUNDATIONS = MAX_SETS
-#: Free cells, and reserves.
-MAX_PILES = 20
 #: Cards a free cell holds, is dealt, a reserve or the waste is dealt at the start, or one move
 #: carries (``moves.max_lift``): two decks' worth.
 MAX_PILE_CARDS = 104
-#: Rows one deal puts on the columns, cards an emptied column is refilled with, and cards
-#: turned onto the waste at a time: a suit's worth.
-MAX_ROWS = 13
-#: Times the waste may be turned back into the stock.
-MAX_REDEALS = 100
+# Each kind of pile's own limits live in its module (engine/kinds/): MAX_COLUMNS (columns),
+# MAX_CELLS (cells), MAX_RESERVES (reserves), MAX_FOUNDATIONS (foundations), MAX_REDEALS (the
+# waste), MAX_ROWS (the stock: rows a deal puts down, cards a refill or a waste turn carries).
 #: The longest id and name.
 MAX_ID = 64
 MAX_NAME = 100
@@ -311,7 +307,7 @@ FIELDS: tuple[FieldSpec, ...] = (
               "stay on the table (Rouge et Noir: 4)", 4, lo=1, hi=MAX_SETS,
               default_text="every one", field="run_piles"),
     # [cells]
-    FieldSpec("cells.count", "int", 1, "the number of free cells", 4, lo=1, hi=MAX_PILES,
+    FieldSpec("cells.count", "int", 1, "the number of free cells", 4, lo=1, hi=MAX_CELLS,
               field="cells"),
     FieldSpec("cells.capacity", "int", 1, "cards a cell holds (1: a free cell), or any: a tail "
               "holding any number, one card at a time, only the last played (Long Tail)",
@@ -321,7 +317,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("cells.dealt", "per-pile", 0, "cards dealt into each cell at the start", [1, 0],
               lo=0, hi=MAX_PILE_CARDS, hi_text="a cell's capacity", field="cells_dealt"),
     # [reserves]
-    FieldSpec("reserves.count", "int", 1, "the number of reserves", 2, lo=1, hi=MAX_PILES,
+    FieldSpec("reserves.count", "int", 1, "the number of reserves", 2, lo=1, hi=MAX_RESERVES,
               field="reserves"),
     FieldSpec("reserves.dealt", "per-pile", 1, "cards dealt to each reserve at the start", 13,
               lo=0, hi=MAX_PILE_CARDS, field="reserves_dealt"),
@@ -980,8 +976,8 @@ def docs_section() -> str:
         "",
         f"Counts are bounded to what a game can use: at most {MAX_SETS} sets (the Spider family "
         f"goes up to 16), so a deck of at most {MAX_CARDS} cards; 1 to {MAX_COLUMNS} columns, "
-        f"each dealt 0 to {MAX_COLUMN_CARDS} cards; 1 to {MAX_PILES} free cells and 1 to "
-        f"{MAX_PILES} reserves; {MAX_FOUNDATIONS} foundations in all (over every "
+        f"each dealt 0 to {MAX_COLUMN_CARDS} cards; 1 to {MAX_CELLS} free cells and 1 to "
+        f"{MAX_RESERVES} reserves; {MAX_FOUNDATIONS} foundations in all (over every "
         f"`[[foundations]]` group); {MAX_PILE_CARDS} cards at most in a cell, dealt to a "
         f"reserve or the waste, or carried by one move; so that the biggest table a file can "
         f"make still fits the screen's piles and writes a position every command reads back. "

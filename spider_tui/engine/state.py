@@ -3,7 +3,7 @@ and undo.
 
 This is the hot path that the hint, solver and bot search through, so it works on plain lists and
 tuples. A move here is a tuple ``(src, count, dst)`` of dense pile indexes (the columns first:
-see :mod:`.piles`) and ``dst == FOUNDATION`` for a complete run sent to the foundation; a deal is
+see :mod:`.piles`) and ``dst == RUNS`` for a complete run sent to the foundation; a deal is
 ``DEAL``. :meth:`State.apply` returns an undo record that :meth:`State.undo` reverses exactly.
 
 A table of columns alone, played as Spider is (:attr:`RuleSet.simple`), takes the fast paths
@@ -18,16 +18,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from .answers import who
-from .cards import RANK, SUIT, glyph
-from .checks import lift_cap
+from .cards import SUIT, glyph
 from .compiled import compiled
 from .errors import RuleFailure
-from .piles import CELL_KIND, COLUMN, FOUNDATION_KIND, STOCK, PileView, TableView, describe_pile
+from .kinds import KINDS, TARGETS
+from .kinds.columns import spider_moves
+from .kinds.runs import complete_at_end
+from .piles import CELL_KIND, COLUMN, RUNS, STOCK, PileView, TableView, describe_pile
 from .rules import RuleSet
 
-FOUNDATION = -1
 #: The deal, as a move tuple.
 DEAL = (-1, 0, -1)
+#: Where each kind of pile's liftable cards start (:meth:`PileKind.lift_start`), by kind.
+_LIFT = tuple(k.lift_start for k in KINDS)
 
 _MOVE, _DEAL, _FOUND, _SNAP = 0, 1, 2, 3
 #: Cards in a standard complete run of each suit, King first (a removed run read from a file
@@ -51,16 +54,19 @@ class State:
     __slots__ = ("rules", "comp", "cols", "piles", "down", "stock", "sp", "done", "runs", "rs",
                  "shown", "redeals")
 
+    def __new__(cls, rules: RuleSet, *args: Any, shown: Sequence[Sequence[int]] | None = None,
+                **kwargs: Any) -> State:
+        if cls is State and (not compiled(rules).simple or (shown is not None and any(shown))):
+            # The general table's moves, play and undo (Spider's own fast paths know nothing
+            # of face-up cards under face-down ones).
+            cls = GeneralState
+        return object.__new__(cls)
+
     def __init__(self, rules: RuleSet, cols: Sequence[Sequence[int]], down: Sequence[int],
                  stock: Sequence[int], done: Sequence[int] = (), *,
                  extra: Sequence[Sequence[int]] | None = None,
                  shown: Sequence[Sequence[int]] | None = None,
                  runs: Sequence[Sequence[int]] | None = None, redeals: int = 0) -> None:
-        if type(self) is State and (not compiled(rules).simple
-                                    or (shown is not None and any(shown))):
-            # The general table's moves, play and undo (Spider's own fast paths know nothing
-            # of face-up cards under face-down ones).
-            self.__class__ = GeneralState
         self.rules = rules
         self.comp = comp = compiled(rules)
         self.cols = [list(c) for c in cols]
@@ -104,30 +110,7 @@ class State:
         return new
 
     def _run_start(self, i: int) -> int:
-        col = self.piles[i]
-        j = len(col) - 1
-        d = self.down[i]
-        if j < d:
-            return len(col)
-        if i >= len(self.cols):
-            kind = self.comp.kinds[i]
-            if kind == FOUNDATION_KIND and not self.comp.found[
-                    i - self.rules.pile_kinds.index(FOUNDATION_KIND)].take_back:
-                return len(col)
-            return j  # only the last card of a cell, reserve, waste or foundation is played
-        alts = self.comp.link_alts
-        if alts is not None:  # one phrase for the whole run: the longest any one allows
-            best = j
-            for link in alts:
-                k = j
-                while k > d and link[col[k - 1]][col[k]]:
-                    k -= 1
-                best = min(best, k)
-            return best
-        link = self.comp.link
-        while j > d and link[col[j - 1]][col[j]]:
-            j -= 1
-        return j
+        return _LIFT[self.comp.kinds[i]](self, i)
 
     def liftable(self, i: int) -> int:
         """How many cards at the end of pile ``i`` can be lifted together."""
@@ -201,74 +184,9 @@ class State:
         return (tuple(map(tuple, self.piles)), tuple(self.down), self.sp, len(self.done),
                 self.redeals, None if self.shown is None else tuple(self.shown))
 
-    def moves(self) -> list[tuple[int, int, int]]:
-        """Every legal card move as ``(src, count, dst)``; deals are not included.
-
-        Listed by source column, then count, then target. This is the innermost loop of every
-        search, hence the two paths: when every liftable run descends by one and cards are
-        placed only on the rank above (every Spider variant data can say), the run from a
-        column fits a target of rank ``r`` only with the card of rank ``r - 1`` at its head,
-        so targets are looked up by rank instead of tried one by one.
-        """
-        comp = self.comp
-        out: list[tuple[int, int, int]] = []
-        cols = self.cols
-        rs = self.rs
-        accept = comp.accept
-        empty_ok = comp.empty_ok
-        ncols = len(cols)
-        empties = [i for i in range(ncols) if not cols[i]]
-        manual = not self.rules.auto_remove
-        if comp.descending and comp.rank_place:
-            by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-            for i in range(ncols):
-                c = cols[i]
-                if c:
-                    by_rank[RANK[c[-1]]].append(i)
-            for s in range(ncols):
-                a = cols[s]
-                la = len(a)
-                lift = la - rs[s]
-                if lift <= 0:
-                    continue
-                top_rank = RANK[a[-1]]
-                for k in range(1, lift + 1):
-                    r = top_rank + k
-                    if r > 13:
-                        break
-                    targets = by_rank[r]
-                    if targets:
-                        acc = accept[a[la - k]]
-                        for d in targets:
-                            if d != s and acc[cols[d][-1]]:
-                                out.append((s, k, d))
-                if empties:
-                    for k in range(1, lift + 1):
-                        if empty_ok[a[la - k]]:
-                            for d in empties:
-                                out.append((s, k, d))
-                if manual and lift >= 13 and comp.run_end[a[-1]] and \
-                        self.rules.is_complete(a[-13:]):
-                    out.append((s, 13, FOUNDATION))
-            return out
-        tops = [(i, c[-1]) for i, c in enumerate(cols) if c]
-        for s in range(ncols):
-            a = cols[s]
-            la = len(a)
-            lift = la - rs[s]
-            if lift <= 0:
-                continue
-            for k in range(1, lift + 1):
-                acc = accept[a[la - k]]
-                for d, t in tops:
-                    if d != s and acc[t]:
-                        out.append((s, k, d))
-                if empties and empty_ok[a[la - k]]:
-                    for d in empties:
-                        out.append((s, k, d))
-            if manual and lift >= 13 and comp.run_end[a[-1]] and self.rules.is_complete(a[-13:]):
-                out.append((s, 13, FOUNDATION))
-        return out
+    #: Every legal card move as ``(src, count, dst)``; deals are not included
+    #: (:func:`~spider_tui.engine.kinds.columns.spider_moves`, Spider's fast generator).
+    moves = spider_moves
 
     # ------------------------------------------------------------------ changes
 
@@ -306,7 +224,7 @@ class State:
         run = a[-k:]
         del a[-k:]
         removals: list = []
-        if d == FOUNDATION:
+        if d == RUNS:
             self.done.append(SUIT[run[0]])
             self.runs.append(tuple(run))
             removals.append((s, run, False))
@@ -354,7 +272,7 @@ class State:
 
     def refusal(self, s: int, k: int, d: int) -> str | None:
         """Why ``k`` cards from the end of pile ``s`` may not go to pile ``d`` (dense indexes,
-        ``FOUNDATION`` for the complete runs' foundation), or None when they may. Checks what
+        ``RUNS`` for the complete runs' foundation), or None when they may. Checks what
         can be lifted, then asks the rule set's :meth:`~RuleSet.move_refusal`."""
         a = self.piles[s]
         if k < 1 or k > len(a) - self.rs[s]:
@@ -364,32 +282,18 @@ class State:
         rules = self.rules
         cards = tuple(a[-k:])
         view = TableView(self)
-        target = None if d == FOUNDATION else self.pile_view(d)
+        target = None if d == RUNS else self.pile_view(d)
         why = rules.move_refusal(view, self.pile_view(s), cards, target)
-        if why is None and d != FOUNDATION:
+        if why is None and d != RUNS:
             return self.limit_refusal(cards, d)  # whatever a plugin's rules allow
         return why
 
     def limit_refusal(self, cards: Sequence[int], d: int) -> str | None:
-        """What the engine itself keeps, whatever a plugin's rules allow: a free cell holds no
-        more than its capacity, a foundation is built in its own order. ``None`` when ``cards``
+        """What the engine itself keeps, whatever a plugin's rules allow (a free cell holds no
+        more than its capacity, a foundation is built in its own order: the pile kind's
+        :meth:`~spider_tui.engine.kinds.base.PileKind.limit_refusal`). ``None`` when ``cards``
         may lie on pile ``d`` (a dense index) by those."""
-        kind = self.comp.kinds[d]
-        if kind == CELL_KIND:
-            cap = self.rules.cell_capacity
-            if cap and len(self.piles[d]) + len(cards) > cap:
-                return f"{describe_pile(self.rules.pile_codes[d])} is full"
-        elif kind == FOUNDATION_KIND:
-            p = self.piles[d]
-            group = self.comp.found[d - self.rules.pile_kinds.index(FOUNDATION_KIND)]
-            top, size = (p[-1] if p else None), len(p)
-            for c in cards:
-                if not group.takes(c, top, size):
-                    return (f"{glyph(c)} cannot go onto "
-                            f"{describe_pile(self.rules.pile_codes[d])}: it takes "
-                            f"{group.needs(top)}")
-                top, size = c, size + 1
-        return None
+        return KINDS[self.comp.kinds[d]].limit_refusal(self, cards, d)
 
     def _deal_targets(self) -> list[int]:
         return list(self.rules.deal_targets(self.table_for("deal_targets")))
@@ -460,86 +364,32 @@ class GeneralState(State):
 
 
     def _moves_general(self) -> list[tuple[int, int, int]]:
-        """:meth:`moves` for any table: from the compiled tables where the data decides (a
-        move into one of several empty free cells, or empty foundations that take the card
-        alike, is listed once: the first), from the rule set's own ``move_refusal`` where a
-        plugin overrides it (every pile then, as the plugin may tell them apart)."""
-        comp = self.comp
-        rules = self.rules
-        if rules.overrides("move_refusal"):
+        """:meth:`moves` for any table: each kind of pile lists the moves onto its piles
+        (:meth:`~spider_tui.engine.kinds.base.PileKind.mover`, from the compiled tables where
+        the data decides: a move into one of several empty free cells, or empty foundations
+        that take the card alike, is listed once, the first), source by source; from the rule
+        set's own ``move_refusal`` where a plugin overrides it (every pile then, as the plugin
+        may tell them apart)."""
+        if self.rules.overrides("move_refusal"):
             return self._moves_asked()
+        movers = [m for m in (k.mover(self) for k in TARGETS) if m is not None]
         piles = self.piles
-        kinds = comp.kinds
-        nc = len(self.cols)
         rs = self.rs
-        accept = comp.accept
-        empty_ok = comp.empty_ok
-        tops = [(i, piles[i][-1]) for i in range(nc) if piles[i]]
-        empties = [i for i in range(nc) if not piles[i]]
-        cell = -1
-        cap = rules.cell_capacity
-        founds = []
-        for i in range(nc, len(piles)):
-            kind = kinds[i]
-            if kind == CELL_KIND:
-                if cell < 0 and (not cap or len(piles[i]) < cap):
-                    cell = i
-            elif kind == FOUNDATION_KIND:
-                founds.append(i)
-        first_found = founds[0] if founds else 0
-        if rules.max_lift:
-            cap_full, cap_empty = lift_cap(self, False), lift_cap(self, True)
-            assert cap_full is not None and cap_empty is not None  # None only for max_lift 0
-        else:
-            cap_full = cap_empty = 1 << 30
-        manual = rules.runs_leave and not rules.auto_remove
+        kinds = self.comp.kinds
         out: list[tuple[int, int, int]] = []
         for s in range(len(piles)):
             a = piles[s]
-            la = len(a)
-            lift = la - rs[s]
-            if lift <= 0:
-                continue
-            kind = kinds[s]
-            for k in range(1, lift + 1):
-                head = a[la - k]
-                if kind != COLUMN or k <= cap_full:
-                    acc = accept[head]
-                    for d, t in tops:
-                        if d != s and acc[t]:
-                            out.append((s, k, d))
-                if empties and (kind != COLUMN or k <= cap_empty) and empty_ok[head]:
-                    for d in empties:
-                        out.append((s, k, d))
-            top = a[-1]
-            if cell >= 0 and kind != CELL_KIND:
-                out.append((s, 1, cell))
-            if founds and kind != FOUNDATION_KIND:
-                # Empty foundations of the same rules are alike: the first that takes it.
-                empty_seen = []
-                for f in founds:
-                    p = piles[f]
-                    spec = comp.found[f - first_found]
-                    if not p:
-                        if spec in empty_seen:
-                            continue
-                        if spec.takes(top, None, 0):
-                            empty_seen.append(spec)
-                            out.append((s, 1, f))
-                    elif spec.takes(top, p[-1], len(p)):
-                        out.append((s, 1, f))
-            if manual and kind == COLUMN and comp.run_end[top] and not (
-                    rules.run_piles and len(self.done) >= rules.run_piles):
-                for n in rules.run_lengths:
-                    if lift >= n and rules.is_complete(a[-n:]):
-                        out.append((s, n, FOUNDATION))
-                        break
+            lift = len(a) - rs[s]
+            if lift > 0:
+                kind = kinds[s]
+                for mover in movers:
+                    mover(s, kind, a, lift, out)
         return out
 
     def _moves_asked(self) -> list[tuple[int, int, int]]:
         """Every move a plugin's own ``move_refusal`` allows, asked of it one by one."""
         kinds = self.comp.kinds
-        targets = [i for i, k in enumerate(kinds) if k in (COLUMN, CELL_KIND, FOUNDATION_KIND)]
+        targets = [i for i, k in enumerate(kinds) if KINDS[k].takes_cards]
         table = TableView(self)
         views = [self.pile_view(i) for i in range(len(self.piles))]
         refusal = self.rules.move_refusal
@@ -555,8 +405,8 @@ class GeneralState(State):
                         out.append((s, k, d))
             if kinds[s] == COLUMN and self.rules.runs_leave and not self.rules.auto_remove:
                 for n in self.rules.run_lengths:
-                    if lift >= n and self.refusal(s, n, FOUNDATION) is None:
-                        out.append((s, n, FOUNDATION))
+                    if lift >= n and self.refusal(s, n, RUNS) is None:
+                        out.append((s, n, RUNS))
                         break
         return out
 
@@ -587,7 +437,7 @@ class GeneralState(State):
                 a = self.piles[s]
                 run = a[-k:]
                 del a[-k:]
-                if d == FOUNDATION:
+                if d == RUNS:
                     self.done.append(SUIT[run[0]])
                     self.runs.append(tuple(run))
                     removals.append((s, run, False))
@@ -718,23 +568,13 @@ class GeneralState(State):
 
     def _sweep_general(self, i: int, out: list) -> None:
         a = self.piles[i]
-        rules = self.rules
-        run_end = self.comp.run_end
-        cap = rules.run_piles
-        while a and run_end[a[-1]] and not (cap and len(self.done) >= cap):
-            for n in rules.run_lengths:
-                if len(a) - self.rs[i] >= n and rules.is_complete(a[-n:]):
-                    break
-            else:
-                return
+        while n := complete_at_end(self, i):
             run = a[-n:]
             del a[-n:]
             self.done.append(SUIT[run[0]])
             self.runs.append(tuple(run))
             out.append((i, run, bool(self._flip_general(i))))
             self.rs[i] = self._run_start(i)
-
-
 
 
 def record_flips(rec: tuple) -> int:

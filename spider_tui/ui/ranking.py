@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import FOUNDATION, Game, Move
+from ..engine import RUNS, Game, Move
 from ..engine.cards import RANK, SUIT
 from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, code_kind, describe_pile
 
@@ -97,9 +97,9 @@ def rank_move(game: Game, move: Move) -> Ranked:
     run = 0
     buried = 0
     size = 0
-    dst_kind = -1 if d == FOUNDATION else code_kind(d)
+    dst_kind = -1 if d == RUNS else code_kind(d)
     b: list[int] = []
-    if d == FOUNDATION:
+    if d == RUNS:
         score = TO_FOUNDATION
         effects.append("sends a complete run to the foundation")
     elif dst_kind == FOUNDATION_KIND:

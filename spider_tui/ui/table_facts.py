@@ -3,23 +3,21 @@ engine's public, read-only view of the table (:meth:`State.view`, :meth:`State.l
 :meth:`State.is_face_up`), never its arrays, so that the screen has one place that knows how the
 engine is asked.
 
-It also holds the one rule the engine has no question for: why the cards from a given card on
-cannot be picked up, before any destination is named (:meth:`TableFacts.lift_problem`). The
-engine's refusal texts answer "why can this not go there"; this adapter puts together the
-engine's own words (the variant's :meth:`RuleSet.why_not_linked`) for "why can this not be
-lifted".
+Why the cards from a given card on cannot be picked up, before any destination is named, is
+the pile kind's answer (:meth:`~spider_tui.engine.kinds.base.PileKind.lift_problem`), asked by
+:meth:`TableFacts.lift_problem`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import FOUNDATION, Game, Move, RuleFailure
+from ..engine import RUNS, Game, Move, RuleFailure
 from ..engine.cards import RANKS, SUIT, SUIT_GLYPHS, glyph
+from ..engine.kinds import KINDS
 from ..engine.piles import (
     CELL,
     CELL_KIND,
-    COLUMN,
     FOUND,
     FOUNDATION_KIND,
     RESERVE_KIND,
@@ -120,33 +118,14 @@ class TableFacts:
 
     def lift_problem(self, code: int, index: int) -> str | None:
         """Why the cards from ``index`` on cannot be picked up from pile ``code`` (of another
-        pile than a column, its top card), or None."""
+        pile than a column, its top card), or None: the pile kind's own answer
+        (:meth:`~spider_tui.engine.kinds.base.PileKind.lift_problem`)."""
         p = self._piles[code]
-        if code_kind(code) != COLUMN:
-            if not p.cards:
-                return f"{describe_pile(code)} is empty"
-            if not p.movable:
-                if code_kind(code) == FOUNDATION_KIND:
-                    return "cards on the foundations stay there in this game"
-                return f"nothing can be lifted from {describe_pile(code)}"
-            return None
-        a = p.cards
-        if not a:
-            return f"column {code + 1} is empty"
-        if index < p.down:
-            if index in p.shown:
-                return (f"{glyph(a[index])} lies under a face-down card: it can be played "
-                        "when the cards on it are gone")
-            return "that card is face down"
-        j = p.lift_from
-        if index < j:
-            try:
-                why = self.rules.why_not_linked(a[j - 1], a[j])
-            except RuleFailure as e:  # a plugin's message that is not one
-                self.game.rule_failed(e)
-                return str(e)
-            return f"{glyph(a[index])} cannot be lifted: {why}"
-        return None
+        try:
+            return KINDS[p.kind].lift_problem(self.rules, p, index)
+        except RuleFailure as e:  # a plugin's why_not_linked message that is not one
+            self.game.rule_failed(e)
+            return str(e)
 
     def foundation_words(self, code: int) -> str:
         """What a card-by-card foundation holds and takes next, in a player's words."""
@@ -200,7 +179,7 @@ class TableFacts:
 
 def same_kind(dst: int, kind_of: int) -> bool:
     """Is ``dst`` a pile of the kind ``kind_of`` stands for (``CELL``: any free cell;
-    ``FOUNDATION``: the runs' foundation or any card-by-card one)?"""
-    if kind_of == FOUNDATION:
-        return dst == FOUNDATION or (dst >= 0 and code_kind(dst) == FOUNDATION_KIND)
+    ``RUNS``: the runs' foundation or any card-by-card one)?"""
+    if kind_of == RUNS:
+        return dst == RUNS or (dst >= 0 and code_kind(dst) == FOUNDATION_KIND)
     return dst >= 0 and code_kind(dst) == code_kind(kind_of)

@@ -8,14 +8,14 @@ from biggest_table import BIGGEST, biggest_catalog
 
 from spider_tui.engine import Game, RuleSet, VariantError
 from spider_tui.engine.build import FoundationGroup
-from spider_tui.engine.schema import MAX_COLUMNS, MAX_FOUNDATIONS, MAX_PILES
+from spider_tui.engine.schema import MAX_CELLS, MAX_COLUMNS, MAX_FOUNDATIONS, MAX_RESERVES
 from spider_tui.engine.tomltext import MAX_BYTES
 
 
 def test_the_biggest_table_plays_and_reads_back():
     cat = biggest_catalog()
     game = Game.new("biggest", 2**63 - 1, catalog=cat)
-    assert len(game.rules.pile_kinds) == MAX_COLUMNS + 2 * MAX_PILES + MAX_FOUNDATIONS + 1
+    assert len(game.rules.pile_kinds) == MAX_COLUMNS + MAX_CELLS + MAX_RESERVES + MAX_FOUNDATIONS + 1
     assert len(set(game.rules.pile_codes)) == len(game.rules.pile_kinds)
     for _ in range(30):
         moves = game.legal_moves()

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider_tui.engine import FOUNDATION, Game, RuleSet
+from spider_tui.engine import RUNS, Game, RuleSet
 from spider_tui.engine.deal import table as deal_table
 from spider_tui.engine.piles import COLUMN, FOUNDATION_KIND
 from spider_tui.plugins.manager import get_manager
@@ -139,7 +139,7 @@ def _reference_columns(state) -> set[tuple[int, int, int]]:
                         else rules.accepts(run[0], target[-1])):
                     out.add((s, k, d))
             if not rules.auto_remove and k == 13 and rules.is_complete(run):
-                out.add((s, 13, FOUNDATION))
+                out.add((s, 13, RUNS))
     return out
 
 
@@ -192,7 +192,7 @@ def _reference_piles(state) -> set[tuple[int, int, int]]:
                 run = face_up[-n:]
                 if len(run) == n and all(rules.links(a, b) for a, b in zip(run, run[1:])) \
                         and rules.move_refusal(view, views[s], tuple(run), None) is None:
-                    out.add((s, n, FOUNDATION))
+                    out.add((s, n, RUNS))
                     break
     return out
 

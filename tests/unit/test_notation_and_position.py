@@ -6,7 +6,7 @@ import pytest
 
 from spider_tui.engine import (
     DEAL_MOVE,
-    FOUNDATION,
+    RUNS,
     Game,
     IllegalMove,
     Move,
@@ -23,8 +23,8 @@ from spider_tui.engine.cards import code, glyph
     ("3:2>7", 2, 2, 6),
     ("10>1", 9, None, 0),
     ("13:12>11", 12, 12, 10),
-    ("3>f", 2, None, FOUNDATION),
-    ("3>F", 2, None, FOUNDATION),
+    ("3>f", 2, None, RUNS),
+    ("3>F", 2, None, RUNS),
 ])
 def test_move_notation_reads(text, src, count, dst):
     m = Move.parse(text)
@@ -55,12 +55,12 @@ def test_bad_notation_is_refused_with_a_reason(text, reason):
 def test_str_is_the_canonical_notation():
     assert str(Move(2, 6, 3)) == "3>7"
     assert str(Move(2, 6, 3, explicit=True)) == "3:3>7"
-    assert str(Move(2, FOUNDATION, 13)) == "3>f"
+    assert str(Move(2, RUNS, 13)) == "3>f"
     assert Move.parse("3:3>7") == Move(2, 6, 3)  # explicit only changes the text
 
 
 def test_the_engine_tuple_form_reads_back_into_the_move():
-    for m in (Move(2, 6, 3), Move(9, FOUNDATION, 13), Move(0, 1, 1)):
+    for m in (Move(2, 6, 3), Move(9, RUNS, 13), Move(0, 1, 1)):
         assert Move.from_tuple(m.as_tuple()) == m
     assert Move.from_tuple(DEAL_MOVE.as_tuple()) == DEAL_MOVE
 

@@ -17,10 +17,11 @@ from spider_tui.engine import RuleSet, VariantError
 from spider_tui.engine.schema import (
     FIELDS,
     MAX_CARDS,
+    MAX_CELLS,
     MAX_COLUMN_CARDS,
     MAX_COLUMNS,
     MAX_FOUNDATIONS,
-    MAX_PILES,
+    MAX_RESERVES,
     MAX_SETS,
     SECTIONS,
     SPECS,
@@ -175,7 +176,8 @@ def test_the_limits_keep_the_old_bounds_where_they_are_shared():
     assert SPECS["deck.sets"].hi == SPECS["runs.to_win"].hi == MAX_SETS
     assert SPECS["layout.columns"].hi == SPECS["stock.deal"].hi == MAX_COLUMNS
     assert SPECS["layout.down"].hi == SPECS["layout.up"].hi == MAX_COLUMN_CARDS == MAX_CARDS
-    assert SPECS["cells.count"].hi == SPECS["reserves.count"].hi == MAX_PILES
+    assert SPECS["cells.count"].hi == MAX_CELLS
+    assert SPECS["reserves.count"].hi == MAX_RESERVES
     assert SPECS["foundations.count"].hi == MAX_FOUNDATIONS
     # A file's free cells go from 1 (0: leave [cells] out); a rule set's from 0 (none).
     assert SPECS["cells.count"].lo == 1

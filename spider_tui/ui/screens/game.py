@@ -24,7 +24,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...actions import BOARD, bindings, keys_of
-from ...engine import FOUNDATION, WON, Game, IllegalMove, Move, RuleFailure, Step
+from ...engine import RUNS, WON, Game, IllegalMove, Move, RuleFailure, Step
 from ...engine.cards import RANK, glyph
 from ...engine.piles import (
     CELL,
@@ -87,7 +87,7 @@ class Selection:
     src: int
     #: How many cards; ``None`` when a column was picked by its number (the target decides).
     count: int | None
-    #: Destinations to highlight, pile codes (``FOUNDATION`` for the runs' foundation).
+    #: Destinations to highlight, pile codes (``RUNS`` for the runs' foundation).
     targets: tuple[int, ...] = ()
     #: What taking the same cards again plays (the best move), if anything.
     best: Move | None = None
@@ -178,7 +178,7 @@ class GameScreen(Screen[None]):
         self.press: Press | None = None
         self.cursor_col = 0
         self.cursor_idx: int | None = None
-        #: The keyboard cursor on the top row: a pile code, ``STOCK`` or ``FOUNDATION`` (the
+        #: The keyboard cursor on the top row: a pile code, ``STOCK`` or ``RUNS`` (the
         #: runs' foundation); None when it is on the columns.
         self.cursor_top: int | None = None
         self.cursor_visible = False
@@ -391,10 +391,10 @@ class GameScreen(Screen[None]):
             self.stock.show(game.deals_left, hinted=hinted, cursor=on_top == STOCK)
         self.foundations.show(
             run_slots(game.rules), facts.runs_done,
-            target=FOUNDATION in targets or bool(hint_move and hint_move.dst == FOUNDATION),
+            target=RUNS in targets or bool(hint_move and hint_move.dst == RUNS),
             four_colour=four, hidden=frozenset(self.motion.hidden_slots),
             firsts=facts.run_firsts,
-            cursor=on_top == FOUNDATION)
+            cursor=on_top == RUNS)
         self.refresh_status()
         info = self._info_text()
         if self.piles and self.info.size.width < len(info):
@@ -447,7 +447,7 @@ class GameScreen(Screen[None]):
             return "Drop on a highlighted column" if not self.piles else "Drop on a lit place"
         sel = self.selection
         if sel is not None:
-            where = ", ".join("foundation" if t == FOUNDATION else pile_name(t)
+            where = ", ".join("foundation" if t == RUNS else pile_name(t)
                               for t in sel.targets)
             name = describe_pile(sel.src)
             name = name[:1].upper() + name[1:]
@@ -821,7 +821,7 @@ class GameScreen(Screen[None]):
 
     def _drop_drag(self, press: Press, over: Hit | None) -> None:
         src = source(press.target)
-        dst = FOUNDATION if isinstance(over, FoundationHit) else (
+        dst = RUNS if isinstance(over, FoundationHit) else (
             source(over) if over is not None else None)
         if src is None or dst is None or dst == src:
             self.refresh_board()  # dropped nowhere (or on the stock): the cards go back
@@ -843,7 +843,7 @@ class GameScreen(Screen[None]):
     def tap_foundation(self) -> None:
         sel = self.selection
         if sel is not None:
-            self.drop(FOUNDATION)
+            self.drop(RUNS)
             return
         if self.game.rules.auto_remove:
             self.say(f"{self.game.runs_removed} of {self.game.rules.win_runs} runs done; "
@@ -963,13 +963,13 @@ class GameScreen(Screen[None]):
         stops = [STOCK] if self._has_stock() else []
         stops += [p.code for p in self.piles]
         if self.foundations.display and not self.game.rules.auto_remove:
-            stops.append(FOUNDATION)
+            stops.append(RUNS)
         return stops
 
     def _top_widget(self, stop: int):
         if stop == STOCK:
             return self.stock
-        if stop == FOUNDATION:
+        if stop == RUNS:
             return self.foundations
         return next(p for p in self.piles if p.code == stop)
 
@@ -990,9 +990,9 @@ class GameScreen(Screen[None]):
             stop = self.cursor_top
             if stop == STOCK:
                 self.action_deal()
-            elif stop == FOUNDATION:
+            elif stop == RUNS:
                 if sel is not None:
-                    self.drop(FOUNDATION)
+                    self.drop(RUNS)
                 else:
                     self.tap_foundation()
             elif sel is not None:
@@ -1091,11 +1091,11 @@ class GameScreen(Screen[None]):
 
     def action_to_foundation(self) -> None:
         if self.selection is not None:
-            self.drop(FOUNDATION, anywhere=True)
+            self.drop(RUNS, anywhere=True)
             return
         rules = self.game.rules
         moves = [m for m in sensible_moves(self.game)
-                 if not m.is_deal and same_kind(m.dst, FOUNDATION)]
+                 if not m.is_deal and same_kind(m.dst, RUNS)]
         if moves:
             self.play_move(max(moves, key=lambda m: rank_move(self.game, m).key))
             return
