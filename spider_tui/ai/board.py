@@ -17,9 +17,10 @@ Moves are tuples ``(src, count, dst)`` like the engine's; :data:`DEAL` deals. A 
 ``(src, count, dst)`` carries a sequence of several runs at once through empty columns; it is
 played here as one move and :meth:`Board.expand` turns it into the single moves a player makes.
 
-The board is the AI's *fast path*: it serves only the tables it plays exactly as the engine does
-(:func:`fast_path`): columns alone played as Spider is, built down by one rank, dealt by the rule
-set's own deal methods (asked once for every case they can meet there: :class:`Tables`). Every
+The board is the AI's *fast path*: it serves the tables the engine plays on its own fast paths,
+by the engine's one decision (:attr:`RuleSet.simple`): columns alone played as Spider is, built
+down by one rank, dealt by the rule set's own deal methods (asked once for every case they can
+meet there: :class:`Tables`). Every
 other table is played on the engine's own :class:`~spider_tui.engine.State` (:mod:`.general`).
 """
 
@@ -79,26 +80,6 @@ def down_weights(rules: RuleSet, style: str) -> tuple[float, float, float]:
         key = (style, 0)
     return W_DOWN[key], W_DOWN_COL[key], W_DIG.get(key, W_DIG.get((style, 0), 0.0))
 
-_fast: dict[int, tuple[RuleSet, bool]] = {}
-
-
-def fast_path(rules: RuleSet) -> bool:
-    """Does the fast :class:`Board` play ``rules`` exactly as the engine does? Yes for a table
-    of columns alone played as Spider is (:attr:`RuleSet.simple`) whose cards are placed one
-    rank lower (so its evaluation fits), whose complete runs go from King down to Ace, and
-    whose deals are the rule set's own (a plugin overriding ``deal_targets`` or
-    ``deal_refusal`` takes the general path, which asks those methods on the engine's table)."""
-    hit = _fast.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    ok = (rules.simple and compiled(rules).rank_place and rules.run_order == "down"
-          and not rules.run_wrap
-          and not rules.overrides("deal_targets", "deal_refusal"))
-    if len(_fast) > 64:
-        _fast.clear()
-    _fast[id(rules)] = (rules, ok)
-    return ok
-
 
 class Tables:
     """Per-rule-set lookup tables over 53 card codes (the 52 cards and UNKNOWN), the weights of
@@ -133,7 +114,7 @@ class Tables:
         self.win_runs = rules.win_runs
         self.auto_remove = rules.auto_remove
         # The deal rules as the rule set's own methods answer them, asked once: on the fast
-        # path they are RuleSet's (see fast_path), whose answers depend on the stock and on
+        # path they are RuleSet's (see RuleSet.simple), whose answers depend on the stock and on
         # whether a column is empty alone, so a probe of each case is exact.
         per = max(1, rules.cards_per_deal)
         self.needs_full = rules.deal_refusal(_probe(rules, 1, [0])) is not None

@@ -16,7 +16,6 @@ from ..engine.errors import IllegalMove
 from ..engine.game import PLAYING, WON, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.state import DEAL
-from .board import fast_path
 from .hint import FILL, PREPARE, plan, position_key
 
 #: A game the bot has not finished after this many moves is counted as lost.
@@ -44,7 +43,7 @@ class Autoplayer:
     move before asking again; if anything else happened to the game meanwhile (an undo, a
     move of the player's), the line is dropped and a new search decides.
 
-    On the general path (:func:`~spider_tui.ai.board.fast_path` false), the line was found
+    On the general path (:attr:`RuleSet.simple` false), the line was found
     in one of the worlds the fair hint searches: it is followed only as far as nothing but
     the cards in view decides it, so not past a card turned over, a card coming from the
     stock (a column refilled by the rules) or a deal."""
@@ -111,7 +110,7 @@ class Autoplayer:
         if best.move.is_deal:
             return DEAL_MOVE
         line = list(best.line)
-        if not fast_path(game.rules) and DEAL in line:
+        if not game.rules.simple and DEAL in line:
             del line[line.index(DEAL):]  # what a world's deal brings is that world's
         self._line = line
         self._deal_after = best.reason.startswith((FILL, PREPARE))

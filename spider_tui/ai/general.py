@@ -1,5 +1,5 @@
 """The AI's general path: search on the engine's own table, for every table the fast
-:class:`~spider_tui.ai.board.Board` does not serve (:func:`~spider_tui.ai.board.fast_path`).
+:class:`~spider_tui.ai.board.Board` does not serve (:attr:`RuleSet.simple`).
 
 Nothing here knows a rule of any game. Moves are what :meth:`State.moves` lists and what
 :meth:`State.deal_refusal` allows, played with :meth:`State.apply` and taken back with

@@ -5,7 +5,7 @@ unknown), so what it suggests cannot depend on them. ``peek=True`` searches the 
 stock order included. The bot plays through this same code (:func:`plan`).
 
 Tables the fast :class:`~spider_tui.ai.board.Board` does not serve
-(:func:`~spider_tui.ai.board.fast_path`) take the general path (:func:`_plan_general`): a search
+(:attr:`RuleSet.simple`) take the general path (:func:`_plan_general`): a search
 on the engine's own table in a few *worlds*, each the table with the cards the player cannot see
 dealt again at random (:func:`~spider_tui.ai.general.worlds`), every first move ranked by its
 mean over the worlds; ``peek`` searches the real table instead.
@@ -26,7 +26,7 @@ from ..engine.moves import DEAL_MOVE, Move
 from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RUNS, describe_pile
 from ..engine.state import DEAL, State, record_flips
 from . import general
-from .board import Board, fast_path, forget, sample_world, visible_counts
+from .board import Board, forget, sample_world, visible_counts
 from .search import WIN, WIN_BONUS, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
@@ -108,7 +108,7 @@ def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
 def position_key(state: State, peek: bool) -> tuple:
     """The key :func:`plan`'s ``forbidden`` positions are given by: the fast board's (as the
     viewer sees it) where the fast path plays, else the engine's."""
-    if fast_path(state.rules):
+    if state.rules.simple:
         return Board.from_state(state, peek=peek).key()
     return state.key()
 
@@ -119,7 +119,7 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     (keys as :func:`position_key` gives them)."""
     if game.status != PLAYING:
         return []
-    if not fast_path(game.rules):
+    if not game.rules.simple:
         return _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
                              forbidden=forbidden, max_nodes=max_nodes)
     # The search stops a little early: setting up, ranking and wording the hints must fit in

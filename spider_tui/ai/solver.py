@@ -21,7 +21,7 @@ A line found is expanded into single moves and replayed through the engine befor
 returned; one the engine refuses (a bug) gives "unknown" and says why in ``Solution.problem``.
 
 That is the fast path (the :class:`~spider_tui.ai.board.Board`, for the tables it serves:
-:func:`~spider_tui.ai.board.fast_path`). Every other table is solved the same way on the
+:attr:`RuleSet.simple`). Every other table is solved the same way on the
 engine's own table (:mod:`.general`): the exhaustive search over :meth:`State.moves` and deals,
 then the beam by stages, a stage ending with a deal of whatever kind the game has (a row, the
 stock turned onto the waste, the waste turned back), each local search a best-first search
@@ -42,7 +42,7 @@ from ..engine.moves import Move
 from ..engine.piles import WASTE_KIND
 from ..engine.state import DEAL, State
 from . import general
-from .board import Board, fast_path
+from .board import Board
 from .search import WIN, best_first, line_of
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
@@ -81,7 +81,7 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
     state = game.state
     if _won(state):
         return Solution(WON_, [], 0, 0.0)
-    fast = fast_path(state.rules)
+    fast = state.rules.simple
     solver = _solve_fast if fast else _solve_general
     status, line, nodes = solver(state, t0, time_limit, exhaustive_nodes)
     moves: list[str] = []

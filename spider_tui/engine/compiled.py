@@ -45,11 +45,35 @@ class Compiled:
                 and not rules.overrides("links")):
             self.link_alts = [[[_build.follows((r,), lo, u, rules.wrap) for lo in cards]
                                for u in cards] for r in lift]
-        self.simple = rules.simple
+        #: The one decision of what is fast (:attr:`RuleSet.simple`): a table of columns alone
+        #: played as Spider is, which the engine's fast paths and the AI's board play exactly.
+        #: Beyond the table's shape, the board's evaluation needs cards placed one rank lower
+        #: and runs of King down to Ace, and its deal tables ask the rule set's own deal methods
+        #: once (a plugin's ``deal_targets`` or ``deal_refusal`` is asked on the general path).
+        self.simple = (_spider_table(rules) and self.rank_place and rules.run_order == "down"
+                       and not rules.run_wrap
+                       and not rules.overrides("deal_targets", "deal_refusal"))
         self.kinds = rules.pile_kinds
         self.npiles = len(self.kinds)
         #: Per card-by-card foundation, its group (see FoundationGroup.takes).
         self.found = rules.foundation_of
+
+
+def _spider_table(rules: RuleSet) -> bool:
+    """Columns alone, dealt a row at a time by the player, complete runs of 13 leaving by
+    the rules' own methods, won by removing them."""
+    return (len(rules.pile_kinds) == len(rules.layout) and rules.deal_to == "columns"
+            and rules.deal_skip == "none" and rules.deal_rows == 1 and rules.player_deals
+            and not rules.refill and not rules.max_lift and rules.runs_leave
+            and not rules.run_piles
+            and rules.win == "runs" and rules.run_lengths == (13,)
+            and not (isinstance(rules._lift, tuple) and len(rules._lift) > 1)
+            and not any("u" in f[:f.rfind("d") + 1] for f in rules.initial_faces())
+            and not rules.overrides(*_TABLE_METHODS))
+
+
+#: The table methods whose override takes a table off the fast paths.
+_TABLE_METHODS = ("move_refusal", "deal_plan", "after_move", "won")
 
 
 #: The card tables of data rule sets, by the fields they read: most variants share Spider's.

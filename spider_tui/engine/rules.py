@@ -26,6 +26,7 @@ from . import kinds
 from .answers import RULE_METHODS, adapt_old_deal, guard, old_style
 from .build import EMPTY_RULES, FoundationGroup, Relation
 from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, card, glyph
+from .compiled import compiled
 from .errors import VariantError
 from .kinds import stock as _stock
 from .piles import COLUMN, FOUNDATION_KIND, TableView, Transfer, kinds_and_codes
@@ -243,9 +244,11 @@ class RuleSet:
     @property
     def simple(self) -> bool:
         """Is this a table of columns and nothing else, played as Spider is (a deal puts a
-        row on the columns, complete runs leave it, removing them wins), with no table
-        method of a plugin to ask? The engine and the AI have fast paths for those."""
-        return _simple(self)
+        row on the columns, complete runs of King down to Ace leave it, removing them wins,
+        cards are placed one rank lower), with no table method of a plugin to ask? The
+        engine's table and the AI's board have fast paths for those: this is the one
+        decision both read (:attr:`Compiled.simple <spider_tui.engine.compiled.Compiled>`)."""
+        return compiled(self).simple
 
     def deck_cards(self) -> list[int]:
         """Every card of the deck in a fixed order: each set Ace to King, sets in order."""
@@ -518,21 +521,6 @@ class RuleSet:
         else:
             lines.append(WIN_RULES[self.win].capitalize() + " to win.")
         return "\n".join(lines)
-
-
-def _simple(rules: RuleSet) -> bool:
-    return (len(rules.pile_kinds) == len(rules.layout) and rules.deal_to == "columns"
-            and rules.deal_skip == "none" and rules.deal_rows == 1 and rules.player_deals
-            and not rules.refill and not rules.max_lift and rules.runs_leave
-            and not rules.run_piles
-            and rules.win == "runs" and rules.run_lengths == (13,)
-            and not (isinstance(rules._lift, tuple) and len(rules._lift) > 1)
-            and not any("u" in f[:f.rfind("d") + 1] for f in rules.initial_faces())
-            and not rules.overrides(*_TABLE_METHODS))
-
-
-#: The table methods whose override takes a table off the fast paths.
-_TABLE_METHODS = ("move_refusal", "deal_plan", "after_move", "won")
 
 
 def _data_move_refusal(rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],

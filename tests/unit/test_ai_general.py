@@ -16,7 +16,6 @@ from collections import Counter
 import pytest
 
 from spider_tui.ai import general
-from spider_tui.ai.board import fast_path
 from spider_tui.ai.bot import Autoplayer, play
 from spider_tui.ai.hint import describe, hints
 from spider_tui.ai.solver import solve
@@ -125,12 +124,12 @@ def hint_texts(game: Game, **kw) -> list[tuple[str, str]]:
 def test_the_fast_path_serves_only_spider_shaped_tables_with_their_own_deals(catalog):
     for vid in ("spider-1suit", "spider-2suit", "spider-4suit", "spiderette", "black-widow",
                 "will-o-the-wisp", "tarantula", "big-spider", "scorpion"):
-        assert fast_path(catalog.rules(vid)), vid
+        assert catalog.rules(vid).simple, vid
     for rules in GENERAL:
-        assert not fast_path(rules), rules.id
+        assert not rules.simple, rules.id
     base = catalog.rules("spiderette")
-    assert not fast_path(_subclass(base, deal_targets=lambda self, table: [0]))
-    assert not fast_path(_subclass(base, deal_refusal=lambda self, table: None))
+    assert not _subclass(base, deal_targets=lambda self, table: [0]).simple
+    assert not _subclass(base, deal_refusal=lambda self, table: None).simple
 
 
 def _subclass(base: RuleSet, **methods) -> RuleSet:
@@ -272,7 +271,7 @@ def test_describe_names_the_redeal_and_a_run_sent_to_the_foundation():
         "layout": {"columns": 4, "up": 1}, "runs": {"auto_remove": False}})
     run = " ".join(r + "S" for r in "K Q J 10 9 8 7 6 5 4 3 2 A".split())
     m = table(manual, [run, "", "", ""], filler=None, done=(1, 2, 3))
-    assert not fast_path(manual)
+    assert not manual.simple
     assert describe(m.state, ((0, 13, -1),)) == ("send the run in column 1 to the foundation: it "
                                                  "wins the game")
     assert str(hints(m, **EXACT)[0].move) == "1>f"
@@ -402,7 +401,7 @@ def test_a_plugin_deal_target_is_played_by_the_hint_and_the_solver():
     rules = _plugin(OnlyThirdColumnDeals)
     king_to_two = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S".split()
     game = _spades_game(rules, [[], [], king_to_two], stock="AS")
-    assert not fast_path(rules)
+    assert not rules.simple
     result = solve(game, time_limit=2)
     assert result.status == "won" and "d" in result.moves and _replays(game, result.moves)
     for peek in (False, True):
@@ -462,7 +461,7 @@ def _fast_shipped() -> list[str]:
     from spider_tui.plugins.manager import get_manager
 
     cat = get_manager().catalog
-    return [v for v in sorted(cat.variants) if fast_path(cat.variants[v])]
+    return [v for v in sorted(cat.variants) if cat.variants[v].simple]
 
 
 @pytest.mark.parametrize("variant", _fast_shipped())
