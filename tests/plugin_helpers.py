@@ -1,6 +1,7 @@
-"""Helpers for tests of plugins: a plugin object made of hook functions, and a plugin manager
-holding the built-in plugin and such objects (importable from every test folder: pytest puts
-``tests/`` on the path for its ``conftest.py``)."""
+"""Helpers shared by tests in several files (importable from every test folder: pytest puts
+``tests/`` on the path for its ``conftest.py``): for tests of plugins, a plugin object made of
+hook functions and a plugin manager holding the built-in plugin and such objects; for tests of
+the saved game and the statistics, a game won by its last move (:func:`a_win`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import dataclasses
 from importlib.metadata import EntryPoint
 from typing import Any
 
-from spider_tui.engine import RuleSet, default_catalog
+import tomli_w
+
+from spider_tui.engine import Game, RuleSet, default_catalog
 from spider_tui.plugins import hookspecs
 from spider_tui.plugins.manager import PluginInfo, PluginManager
 
@@ -50,3 +53,13 @@ def liar(cls: type[RuleSet], vid: str = "liar", base: str = "spider-1suit", **ch
 
 def variant_plugin(rules: RuleSet, name: str = "liars") -> Plugin:
     return Plugin(name, register_variants=lambda register: register(rules))
+
+
+def a_win() -> Game:
+    """A one-suit game won by its last move: the last Ace onto the last run."""
+    columns = [{"up": [r + "S" for r in "KQJT98765432"]}, {"up": ["AS"]}] + [{"up": []}] * 8
+    game = Game.from_position(tomli_w.dumps({
+        "format": "spider-position/1", "variant": "spider-1suit", "completed": ["S"] * 7,
+        "stock": [], "columns": columns}))
+    game.play("2>1")
+    return game

@@ -7,8 +7,9 @@ Every key is a :class:`FieldSpec` in :data:`FIELDS`: its type, default, limits o
 line of help and an example. The reader takes its limits, defaults, choices and key names from
 there; so do ``spider-tui check-variant`` (through the reader), the file ``spider-tui
 new-variant`` writes (:func:`variant_template`), the check a plugin's rule set passes
-(:mod:`.vetting`) and the key reference in docs/plugins.md (:func:`docs_section`), which
-``python scripts/variant_keys.py`` rewrites (a test fails while it is stale).
+(:mod:`.vetting`), the key reference in docs/plugins.md (:func:`docs_section`) and the limits
+README.md states (:func:`limits_text`), which ``python scripts/variant_keys.py`` rewrites (a
+test fails while they are stale).
 """
 
 from __future__ import annotations
@@ -974,19 +975,32 @@ def docs_section() -> str:
         "building down in suit, `\"up same-suit\"` builds up, `[\"same-rank\", \"down "
         "same-suit\"]` is Curds and Whey, `\"lower same-suit\"` Autumn Leaves.",
         "",
-        f"Counts are bounded to what a game can use: at most {MAX_SETS} sets (the Spider family "
-        f"goes up to 16), so a deck of at most {MAX_CARDS} cards; 1 to {MAX_COLUMNS} columns, "
-        f"each dealt 0 to {MAX_COLUMN_CARDS} cards; 1 to {MAX_CELLS} free cells and 1 to "
-        f"{MAX_RESERVES} reserves; {MAX_FOUNDATIONS} foundations in all (over every "
-        f"`[[foundations]]` group); {MAX_PILE_CARDS} cards at most in a cell, dealt to a "
-        f"reserve or the waste, or carried by one move; so that the biggest table a file can "
-        f"make still fits the screen's piles and writes a position every command reads back. "
-        f"An id has at most {MAX_ID} characters and a name at most {MAX_NAME}. Every TOML "
-        f"file spider-tui reads may hold at most {_tomltext.MAX_BYTES // 1024} KiB, no key of "
-        f"more than {_tomltext.MAX_KEY_PARTS} dotted parts and no arrays or inline tables "
-        f"nested more than {_tomltext.MAX_DEPTH} deep.",
+        limits_text() + " Every TOML file spider-tui reads may hold at most "
+        f"{_tomltext.MAX_BYTES // 1024} KiB, no key of more than {_tomltext.MAX_KEY_PARTS} "
+        f"dotted parts and no arrays or inline tables nested more than {_tomltext.MAX_DEPTH} "
+        f"deep.",
     ]
     return "\n".join(lines) + "\n"
+
+
+def limits_text() -> str:
+    """The limits of a variant file's counts, its id and its name, in a paragraph read from
+    the constants above: the docs' key reference ends with it and README.md says it (both
+    written by ``python scripts/variant_keys.py``)."""
+    return (
+        f"Counts are bounded to what a game can use: at most {MAX_SETS} sets (the Spider family "
+        f"goes up to 16), so a deck of at most {MAX_CARDS} cards; {_range('layout.columns')} "
+        f"columns, each dealt {_range('layout.down')} cards; {_range('cells.count')} free "
+        f"cells and {_range('reserves.count')} reserves; {MAX_FOUNDATIONS} foundations in all "
+        f"(over every `[[foundations]]` group); {MAX_PILE_CARDS} cards at most in a cell, "
+        f"dealt to a reserve or the waste, or carried by one move; so that the biggest table a "
+        f"file can make still fits the screen's piles and writes a position every command "
+        f"reads back. An id has at most {MAX_ID} characters and a name at most {MAX_NAME}.")
+
+
+def _range(path: str) -> str:
+    lo, hi = SPECS[path].bounds
+    return f"{lo} to {hi}"
 
 
 def replace_docs_section(text: str) -> str:

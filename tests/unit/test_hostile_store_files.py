@@ -14,9 +14,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from plugin_helpers import a_win
 
 from spider_tui.cli import main
 from spider_tui.engine import Game, SpiderError
@@ -31,16 +31,6 @@ STATS = sorted(p.name for p in HOSTILE.glob("stats-*.json") if p.name != "stats-
 def aside(path: Path) -> list[Path]:
     return sorted(p for p in path.parent.iterdir()
                   if p.name.startswith(path.name + ".") and p.name[len(path.name) + 1].isdigit())
-
-
-def a_win() -> Game:
-    """A one-suit game won by its last move: the last Ace onto the last run."""
-    columns = [{"up": [r + "S" for r in "KQJT98765432"]}, {"up": ["AS"]}] + [{"up": []}] * 8
-    game = Game.from_position(tomli_w.dumps({
-        "format": "spider-position/1", "variant": "spider-1suit", "completed": ["S"] * 7,
-        "stock": [], "columns": columns}))
-    game.play("2>1")
-    return game
 
 
 def assert_sane_game(game: Game, meta: SaveMeta) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tomli_w
+from plugin_helpers import a_win
 
 from spider_tui.cli import main
 from spider_tui.config import Config, load_config, save_config
@@ -49,16 +49,6 @@ def notes(tmp_path) -> Path:
     path = tmp_path / "notes.txt"
     path.write_bytes(NOTES)
     return path
-
-
-def a_win() -> Game:
-    """A one-suit game won by its last move: the last Ace onto the last run."""
-    columns = [{"up": [r + "S" for r in "KQJT98765432"]}, {"up": ["AS"]}] + [{"up": []}] * 8
-    game = Game.from_position(tomli_w.dumps({
-        "format": "spider-position/1", "variant": "spider-1suit", "completed": ["S"] * 7,
-        "stock": [], "columns": columns}))
-    game.play("2>1")
-    return game
 
 
 def start(**config: Any) -> tuple[Session, Game, list[str]]:

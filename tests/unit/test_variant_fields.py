@@ -1,19 +1,25 @@
 """The variant file's key table (``spider_tui.engine.schema.FIELDS``): the reader enforces every
 limit it states at both ends, refuses a value of the wrong type naming the key, takes the
-defaults it states; docs/plugins.md's key reference is the table's; the shipped files read as
+defaults it states; docs/plugins.md's key reference is the table's, and every other passage
+scripts/variant_keys.py writes into README.md and docs/plugins.md is what it makes from the code
+(the limits, the keys a house rule changes, the shipped house rules); the shipped files read as
 they did before the table."""
 
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
+import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 from spider_tui.engine import RuleSet, VariantError
+from spider_tui.engine.house import HOUSE_RULE_KEYS
 from spider_tui.engine.schema import (
     FIELDS,
     MAX_CARDS,
@@ -21,6 +27,7 @@ from spider_tui.engine.schema import (
     MAX_COLUMN_CARDS,
     MAX_COLUMNS,
     MAX_FOUNDATIONS,
+    MAX_ID,
     MAX_RESERVES,
     MAX_SETS,
     SECTIONS,
@@ -34,6 +41,7 @@ from spider_tui.engine.schema import (
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "plugins.md"
+GENERATOR = ROOT / "scripts" / "variant_keys.py"
 BEFORE = Path(__file__).parent / "vectors" / "variant_fields.json"
 
 #: A file with every table there and room for every key's largest value: the largest deck on
@@ -203,6 +211,51 @@ def test_the_docs_key_reference_is_the_tables():
     for spec in FIELDS:
         assert f"| `{spec.key}` |" in docs_section(), spec.path
     assert "Ace = 1" in docs_section() and "K = 13" in docs_section()
+
+
+def _generator() -> ModuleType:
+    """scripts/variant_keys.py, which writes every generated passage of the docs."""
+    if "variant_keys" in sys.modules:
+        return sys.modules["variant_keys"]
+    spec = importlib.util.spec_from_file_location("variant_keys", GENERATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["variant_keys"] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_generated_passage_is_the_codes(capsys):
+    gen = _generator()
+    assert DOCS in gen.PASSAGES and gen.README in gen.PASSAGES
+    for path, passages in gen.PASSAGES.items():
+        text = path.read_text(encoding="utf-8")
+        assert gen.rewritten(path, text) == text, (
+            f"{path.name}: a generated passage is stale: run python scripts/variant_keys.py")
+        for passage in passages:
+            assert text.count(passage.begin) == 1 and text.count(passage.end) == 1, (
+                path.name, passage.name)
+            # A passage emptied (or hand-edited) is written back whole.
+            start = text.index(passage.begin) + len(passage.begin) + 1
+            emptied = text[:start] + text[text.index(passage.end):]
+            assert gen.rewritten(path, emptied) == text, (path.name, passage.name)
+    assert gen.main(["--check"]) == 0, capsys.readouterr().err
+
+
+def test_the_generated_passages_say_the_limits_and_the_shipped_house_rules():
+    gen = _generator()
+    readme = " ".join(gen.README.read_text(encoding="utf-8").split())  # lines wrapped
+    assert f"An id has at most {MAX_ID} characters" in readme
+    assert f"1 to {MAX_COLUMNS} columns" in readme and f"at most {MAX_SETS} sets" in readme
+    assert f"`stock.deal` (0 to {MAX_COLUMNS} " in readme
+    shipped = gen.shipped_house_rules()
+    assert shipped
+    for hr in shipped:
+        assert f"* `{hr.id}` ({hr.name}): {hr.description}" in readme, hr.id
+        assert f'id = "{hr.id}"' in DOCS.read_text(encoding="utf-8"), hr.id
+    for key in HOUSE_RULE_KEYS:
+        assert f"`{key}`" in gen.readme_house_rule_files(), key
+        assert f"`{key}`" in gen.plugins_house_rule_files(), key
 
 
 def test_the_docs_say_every_table():
