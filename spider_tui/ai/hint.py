@@ -129,12 +129,12 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     sampling = not peek and SAMPLE_WORLDS > 0
     deadline = end - (end - start) * SAMPLE_SHARE if sampling else end
     board = Board.from_game(game, peek=peek)
-    legal = {(m.as_tuple()): m for m in game.legal_moves()}
+    legal = {m.pack(game.rules): m for m in game.legal_moves()}
     skip = set(avoid or ())
     # The first moves: each a different table (never a whole column into an empty one, and
     # into the first empty column only), so that no hint changes nothing and none repeats
     # another into an empty column alike.
-    roots = [m.as_tuple() for m in game.distinct_moves() if not m.is_deal and m not in skip]
+    roots = [m.pack(game.rules) for m in game.distinct_moves() if not m.is_deal and m not in skip]
     forbidden = forbidden or set()
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
@@ -391,7 +391,7 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
     judge = general.judge_for(game.rules)
     legal: dict[tuple, Move] = {}
     for m in game.legal_moves():
-        legal.setdefault(game.dense(m), m)
+        legal.setdefault(m.pack(game.rules), m)
     skip = set(avoid or ())
     roots = _general_roots(state, legal, skip, forbidden or set())
     tables = [state.copy()] if peek else general.worlds(state, GENERAL_WORLDS)

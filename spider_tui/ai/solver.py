@@ -324,14 +324,8 @@ def _replay(game: Game, line: Sequence | None, fast: bool = True) -> list[str]:
         except ValueError as e:
             raise LineRefused(f"the solver's line cannot be written as single moves ({e})"
                               ) from None
-    codes = g.rules.pile_codes
     for i, m in enumerate(line or (), 1):
-        if fast or m == DEAL:
-            move = Move.from_tuple(m)
-        else:
-            s, k, d = m
-            move = Move(codes[s] if 0 <= s < len(codes) else s,
-                        codes[d] if 0 <= d < len(codes) else d, k, explicit=True)
+        move = Move.unpack(g.rules, m, explicit=not fast)
         if g.status == WON:
             raise LineRefused(f"the solver's line goes on after the game is won (move {i}, "
                               f"{move})")

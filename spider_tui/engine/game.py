@@ -309,30 +309,12 @@ class Game:
         pile codes; the count is written where the target does not imply it: into an empty
         column, or where more than one count fits."""
         st = self.state
-        codes = self.rules.pile_codes
         kinds = st.comp.kinds
         per_target: dict[tuple[int, int], int] = {}
         for s, _, d in raw:
             per_target[(s, d)] = per_target.get((s, d), 0) + 1
-        out = []
-        for s, k, d in raw:
-            if d == RUNS:
-                out.append(_move(codes[s], RUNS, k, False))
-                continue
-            explicit = kinds[d] == COLUMN and (not st.piles[d] or per_target[(s, d)] > 1)
-            out.append(_move(codes[s], codes[d], k, explicit))
-        return out
-
-    def dense(self, move: Move) -> tuple[int, int, int]:
-        """The engine's ``(src, count, dst)`` of pile indexes for a resolved ``move``."""
-        if move.src is None:
-            return DEAL
-        if self.state.comp.simple:
-            return move.as_tuple()
-        index = self.rules.pile_index
-        # A resolved move names its count and both piles.
-        return (index(move.src), cast(int, move.count),
-                RUNS if move.dst == RUNS else index(cast(int, move.dst)))
+        return [Move.unpack(self.rules, t, t[2] != RUNS and kinds[t[2]] == COLUMN and (
+            not st.piles[t[2]] or per_target[(t[0], t[2])] > 1)) for t in raw]
 
     def move_of(self, t: tuple[int, int, int]) -> Move:
         """The legal :class:`Move` that the engine's move tuple ``t`` (pile indexes) stands for,
@@ -340,12 +322,9 @@ class Game:
         if t == DEAL:
             return DEAL_MOVE
         for m in self.legal_moves():
-            if m.src is not None and self.dense(m) == t:
+            if m.src is not None and m.pack(self.rules) == t:
                 return m
-        codes = self.rules.pile_codes
-        s, k, d = t
-        return self.resolve(Move(codes[s], RUNS if d == RUNS else codes[d], k,
-                                 explicit=True))
+        return self.resolve(Move.unpack(self.rules, t, explicit=True))
 
     def distinct_moves(self) -> list[Move]:
         """The legal actions that each change the table in its own way: :meth:`legal_moves`
@@ -648,7 +627,7 @@ class Game:
     # ------------------------------------------------------------------ actions
 
     def _do(self, m: Move) -> Step:
-        move = m.as_tuple() if self._simple else self.dense(m)
+        move = m.pack(self.rules)
         if self._plugin_rules:
             before = self.state.copy()
             try:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .errors import NotationError
-from .piles import RUNS, parse_pile, pile_name
+from .piles import CELL, RUNS, parse_pile, pile_name
 from .state import DEAL
 from .text import printable, quoted
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import RuleSet
 
 _PILE = r"(-?\d+|[crf]\d*|w)"
 _MOVE_RE = re.compile(r"^\s*" + _PILE + r"\s*(?::\s*(-?\d+)\s*)?>\s*" + _PILE + r"\s*$",
@@ -65,20 +68,31 @@ class Move:
             return f"Move({str(self)!r})"
         return f"Move({str(self)!r}, count={self.count})"
 
-    def as_tuple(self) -> tuple[int, int, int]:
-        """The engine's ``(src, count, dst)`` form (the count must be known)."""
+    def pack(self, rules: RuleSet) -> tuple[int, int, int]:
+        """This move in the engine's packed form on a table of ``rules``: ``(src, count,
+        dst)``, each pile by its place in the table's row (:attr:`RuleSet.pile_kinds`: the
+        columns first, so a column's code is its place; :data:`RUNS` stays itself), as the
+        searches of the engine and the AI play it. A resolved move (its count known); the
+        deal is :data:`DEAL`. :meth:`unpack` is its reverse: the one place the two forms meet."""
         if self.src is None:
             return DEAL
         assert self.count is not None and self.dst is not None
-        return (self.src, self.count, self.dst)
+        s, d = self.src, self.dst
+        if s >= CELL:
+            s = rules._index_of[s]
+        if d >= CELL:
+            d = rules._index_of[d]
+        return (s, self.count, d)
 
     @classmethod
-    def from_tuple(cls, t: tuple[int, int, int]) -> Move:
-        """The move for the engine's ``(src, count, dst)`` form (the reverse of
-        :meth:`as_tuple`); :data:`DEAL` gives the deal."""
+    def unpack(cls, rules: RuleSet, t: tuple[int, int, int], explicit: bool = False) -> Move:
+        """The move that the packed ``t`` stands for on a table of ``rules`` (the reverse of
+        :meth:`pack`); ``explicit`` writes the count."""
         if t == DEAL:
-            return cls()
-        return cls(t[0], t[2], t[1])
+            return DEAL_MOVE
+        s, k, d = t
+        codes = rules.pile_codes
+        return cls(codes[s], codes[d] if d >= 0 else d, k, explicit=explicit)
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -2,14 +2,16 @@
 and undo.
 
 This is the hot path that the hint, solver and bot search through, so it works on plain lists and
-tuples. A move here is a tuple ``(src, count, dst)`` of dense pile indexes (the columns first:
-see :mod:`.piles`) and ``dst == RUNS`` for a complete run sent to the foundation; a deal is
-``DEAL``. :meth:`State.apply` returns an undo record that :meth:`State.undo` reverses exactly.
+tuples. A move here is a :class:`~spider_tui.engine.moves.Move` packed as the tuple ``(src,
+count, dst)`` (:meth:`Move.pack`: each pile by its place in the table's row, the columns first;
+``dst == RUNS`` for a complete run sent to the foundation); a deal is ``DEAL``.
+:meth:`State.apply` returns an undo record that :meth:`State.undo` reverses exactly.
 
-A table of columns alone, played as Spider is (:attr:`RuleSet.simple`), takes the fast paths
-written for it; any other table (free cells, reserves, card-by-card foundations, a waste, deal
-plans, a plugin's table rules) takes the general ones, which keep a snapshot of the table for
-undo and ask the rule set's table methods.
+What each kind of pile accepts and lets go of is its module's in :mod:`.kinds`, which the
+table asks. A table of columns alone, played as Spider is (:attr:`RuleSet.simple`), takes the
+fast paths written for it; any other table (free cells, reserves, card-by-card foundations, a
+waste, deal plans, a plugin's table rules) takes the general ones, which keep a snapshot of the
+table for undo and ask the rule set's table methods.
 """
 
 from __future__ import annotations

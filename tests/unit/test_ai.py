@@ -99,7 +99,7 @@ def test_the_fair_hint_plans_past_the_cards_it_turns_over(variant, deal, flips):
     turned = []
     for m in best.line:
         before = sum(g.state.down)
-        g.play(g.resolve(Move.from_tuple(m)))
+        g.play(g.move_of(m))
         turned.append(before - sum(g.state.down))
     assert sum(turned) == flips and turned[0] == 1
 
@@ -187,7 +187,7 @@ def test_before_a_deal_the_hint_weighs_arranging_the_table_against_dealing_at_on
     for h in arranged:
         after = g.copy()
         for m in h.line:
-            after.play(after.resolve(Move.from_tuple(m)))
+            after.play(after.move_of(m))
         assert all(after.state.cols) and after.deal_refusal() is None
     # Cycling past the deal (H again) still names the arranging lines for what they are.
     deal = next(h.move for h in hs if h.move.is_deal)
@@ -224,7 +224,7 @@ def test_a_world_forgotten_after_a_line_is_what_the_player_would_see(variant, de
     world = Board.from_game(g, peek=True)
     for m in line:
         world.apply(m)
-        g.play(g.resolve(Move.from_tuple(m)))
+        g.play(g.move_of(m))
     forget(world)
     fair = Board.from_game(g)
     assert sum(fair.down) > 0
@@ -334,7 +334,7 @@ def test_with_no_deal_left_the_hint_digs_at_a_cost_rather_than_give_up():
     assert hs and all(h.reason.startswith(DIG) for h in hs)
     before = sum(g.state.down)
     for m in hs[0].line:
-        g.play(g.resolve(Move.from_tuple(m)))
+        g.play(g.move_of(m))
     assert sum(g.state.down) == before - 1
 
 
@@ -347,7 +347,7 @@ def test_search_board_moves_match_the_engine_and_undo_restores(variant):
     g = Game.new(variant, deal=3)
     for _ in range(120):
         b = Board.from_game(g, peek=True)
-        engine = sorted(m.as_tuple() for m in g.legal_moves() if not m.is_deal)
+        engine = sorted(m.pack(g.rules) for m in g.legal_moves() if not m.is_deal)
         assert sorted(b.moves()) == engine
         for m in engine[:6]:
             key, score = b.key(), b.score()
@@ -400,7 +400,7 @@ def test_supermoves_expand_to_engine_moves_with_the_same_result(variant):
         b = Board.from_game(g, peek=True)
         for _ in range(250):
             ms = search_moves(b)
-            legal = {m.as_tuple() for m in g.legal_moves() if not m.is_deal}
+            legal = {m.pack(g.rules) for m in g.legal_moves() if not m.is_deal}
             supers = [m for m in ms if m not in legal]
             assert all(m[1] > len(b.cols[m[0]]) - b.rs[m[0]] for m in supers)  # past its run
             if supers and rnd.random() < 0.7:

@@ -478,13 +478,13 @@ def test_the_fast_board_plays_every_fast_path_variant_as_the_engine_does(catalog
         board = Board.from_state(game.state, peek=True, style="solve")
         for _ in range(80):
             moves = game.legal_moves()
-            engine = sorted(m.as_tuple() for m in moves if not m.is_deal)
+            engine = sorted(m.pack(game.rules) for m in moves if not m.is_deal)
             assert sorted(board.moves()) == engine
             assert board.can_deal() == (game.deal_refusal() is None)
             if not moves or game.status != "playing":
                 break
             step = game.play(rng.choice(moves))
-            board.apply(step.move.as_tuple())
+            board.apply(step.move.pack(game.rules))
             assert [[c % HIDDEN for c in col] for col in board.cols] == game.state.cols
             assert board.down == game.state.down and board.done == game.runs_removed
             assert board.won() == (game.status == "won")

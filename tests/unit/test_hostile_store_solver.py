@@ -75,7 +75,7 @@ def test_the_ais_board_plays_every_move_as_the_engine_does(cat, variant, house_r
             if not moves or game.status == "won":
                 break
             step = game.play(rng.choice(moves))
-            board.apply(step.move.as_tuple())
+            board.apply(step.move.pack(game.rules))
             assert board.done == game.runs_removed
             assert board.won() == (game.status == "won")
             assert [[c % HIDDEN for c in col] for col in board.cols] == game.state.cols

@@ -15,6 +15,7 @@ from spider_tui.engine import (
     parse_card,
 )
 from spider_tui.engine.cards import code, glyph
+from spider_tui.engine.piles import CELL, FOUND, RESERVE, WASTE
 
 
 @pytest.mark.parametrize("text, src, count, dst", [
@@ -59,10 +60,19 @@ def test_str_is_the_canonical_notation():
     assert Move.parse("3:3>7") == Move(2, 6, 3)  # explicit only changes the text
 
 
-def test_the_engine_tuple_form_reads_back_into_the_move():
+def test_the_engine_tuple_form_reads_back_into_the_move(catalog):
+    spider = catalog.rules("spider-4suit")
     for m in (Move(2, 6, 3), Move(9, RUNS, 13), Move(0, 1, 1)):
-        assert Move.from_tuple(m.as_tuple()) == m
-    assert Move.from_tuple(DEAL_MOVE.as_tuple()) == DEAL_MOVE
+        assert m.pack(spider) == (m.src, m.count, m.dst)  # a column's code is its place
+        assert Move.unpack(spider, m.pack(spider)) == m
+    assert Move.unpack(spider, DEAL_MOVE.pack(spider)) == DEAL_MOVE
+    # On a table with other piles, they are packed by their place in the table's row.
+    for vid, m in (("freds-spider", Move(2, FOUND + 3, 1)), ("brush", Move(WASTE, 4, 1)),
+                   ("cicely", Move(CELL + 7, 2, 1)), ("applegate", Move(RESERVE + 1, 0, 1))):
+        rules = catalog.rules(vid)
+        packed = m.pack(rules)
+        assert packed == (rules.pile_index(m.src), 1, rules.pile_index(m.dst)), vid
+        assert Move.unpack(rules, packed) == m
 
 
 @pytest.mark.parametrize("text, expected", [
