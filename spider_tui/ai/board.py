@@ -32,6 +32,7 @@ from typing import cast
 from ..engine.cards import NUM_CARDS, RANK, SUIT
 from ..engine.compiled import compiled
 from ..engine.game import Game
+from ..engine.kinds.columns import column_moves
 from ..engine.piles import COLUMN, RUNS, PileView, TableView
 from ..engine.rules import RuleSet
 from ..engine.state import DEAL, State
@@ -380,72 +381,19 @@ class Board:
         return sum(self.down)
 
     def moves(self) -> list[tuple[int, int, int]]:
-        """Every legal card move (no deals, no supermoves), as ``(src, count, dst)``."""
-        out: list[tuple[int, int, int]] = []
-        cols = self.cols
+        """Every legal card move (no deals, no supermoves), as ``(src, count, dst)``: the
+        engine's own generator (:func:`~spider_tui.engine.kinds.columns.column_moves`) over
+        this board's columns and the tables compiled from the same rule set."""
         t = self.t
+        cols = self.cols
         info = t.info
-        accept = t.accept
-        empty_ok = t.empty_ok
-        rank = t.rank
-        ncols = len(cols)
-        empties = [i for i in range(ncols) if not cols[i]]
-        if t.descending:
-            by_rank: dict[int, list[int]] = {}
-            for i in range(ncols):
-                c = cols[i]
-                if c:
-                    r = rank[c[-1]]
-                    if r in by_rank:
-                        by_rank[r].append(i)
-                    else:
-                        by_rank[r] = [i]
-            for s in range(ncols):
-                a = cols[s]
-                la = len(a)
-                lift = la - info(a)[1]
-                if lift <= 0:
-                    continue
-                r = rank[a[-1]]
-                for k in range(1, lift + 1):
-                    dl = by_rank.get(r + k)
-                    if dl:
-                        head = a[la - k]
-                        acc = accept[head]
-                        for d in dl:
-                            if d != s and acc[cols[d][-1]]:
-                                out.append((s, k, d))
-                if empties:
-                    for k in range(1, lift + 1):
-                        if empty_ok[a[la - k]]:
-                            for d in empties:
-                                out.append((s, k, d))
-        else:
-            for s in range(ncols):
-                a = cols[s]
-                la = len(a)
-                lift = la - info(a)[1]
-                if lift <= 0:
-                    continue
-                for d in range(ncols):
-                    if d == s:
-                        continue
-                    b = cols[d]
-                    if b:
-                        top = b[-1]
-                        for k in range(1, lift + 1):
-                            if accept[a[la - k]][top]:
-                                out.append((s, k, d))
-                    else:
-                        for k in range(1, lift + 1):
-                            if empty_ok[a[la - k]]:
-                                out.append((s, k, d))
+        complete = None
         if not t.auto_remove:
-            for s in range(ncols):
-                inf = info(cols[s])
-                if inf[4] and len(cols[s]) - inf[1] >= 13:
-                    out.append((s, 13, RUNS))
-        return out
+            def complete(s: int, a: bytes) -> bool:
+                return info(a)[4]
+
+        return column_moves(cols, [info(a)[1] for a in cols], t.accept, t.empty_ok, t.rank,
+                            t.descending, complete)
 
     def supermoves(self) -> list[tuple[int, int, int]]:
         """Moves of a descending sequence of several runs (``9♥ 8♠ 7♠``) as one, through

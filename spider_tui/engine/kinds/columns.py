@@ -8,6 +8,7 @@ and :meth:`Columns.mover` for the columns of any other table.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK, glyph
@@ -132,38 +133,55 @@ COLUMNS = Columns()
 
 
 def spider_moves(st: State) -> list[tuple[int, int, int]]:
-    """Every legal card move of a table of columns alone played as Spider is, as ``(src,
-    count, dst)``; deals are not included. Listed by source column, then count, then target.
-
-    This is the innermost loop of every search, hence the two paths: when every liftable run
-    descends by one and cards are placed only on the rank above (every Spider variant data can
-    say), the run from a column fits a target of rank ``r`` only with the card of rank
-    ``r - 1`` at its head, so targets are looked up by rank instead of tried one by one.
-    """
+    """Every legal card move of a table of columns alone played as Spider is
+    (:attr:`RuleSet.simple`), as ``(src, count, dst)``; deals are not included
+    (:func:`column_moves` over the engine's table)."""
     comp = st.comp
+    complete = None
+    if not st.rules.auto_remove:
+        run_end = comp.run_end
+        is_complete = st.rules.is_complete
+
+        def complete(s: int, a: Sequence[int]) -> bool:
+            return run_end[a[-1]] and is_complete(a[-13:])
+
+    return column_moves(st.cols, st.rs, comp.accept, comp.empty_ok, RANK,
+                        comp.descending and comp.rank_place, complete)
+
+
+def column_moves(cols: Sequence[Sequence[int]], starts: Sequence[int], accept: Sequence,
+                 empty_ok: Sequence[bool], rank: Sequence[int], descending: bool,
+                 complete: Callable[[int, Any], bool] | None = None,
+                 ) -> list[tuple[int, int, int]]:
+    """Every move of a run from one column onto another, by the compiled tables: the one
+    move generator of a table of columns alone, which the engine's table and the AI's board
+    (:class:`~spider_tui.ai.board.Board`, whose cards may be unknown) both list their moves
+    with. ``starts[i]`` is where the liftable run of column ``i`` starts; ``complete(s,
+    cards)`` says whether a column whose 13 last cards can be lifted ends with a complete run
+    the player may send to the foundation (``None``: runs leave by themselves).
+
+    Listed by source column, then count, then target. This is the innermost loop of every
+    search, hence the two paths: when every liftable run descends by one and cards are placed
+    only on the rank above (``descending``), the run from a column fits a target of rank
+    ``r`` only with the card of rank ``r - 1`` at its head, so targets are looked up by rank
+    instead of tried one by one.
+    """
     out: list[tuple[int, int, int]] = []
-    cols = st.cols
-    rs = st.rs
-    accept = comp.accept
-    empty_ok = comp.empty_ok
     ncols = len(cols)
     empties = [i for i in range(ncols) if not cols[i]]
-    manual = not st.rules.auto_remove
-    is_complete = st.rules.is_complete
-    run_end = comp.run_end
-    if comp.descending and comp.rank_place:
+    if descending:
         by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
         for i in range(ncols):
             c = cols[i]
             if c:
-                by_rank[RANK[c[-1]]].append(i)
+                by_rank[rank[c[-1]]].append(i)
         for s in range(ncols):
             a = cols[s]
             la = len(a)
-            lift = la - rs[s]
+            lift = la - starts[s]
             if lift <= 0:
                 continue
-            top_rank = RANK[a[-1]]
+            top_rank = rank[a[-1]]
             for k in range(1, lift + 1):
                 r = top_rank + k
                 if r > 13:
@@ -179,14 +197,14 @@ def spider_moves(st: State) -> list[tuple[int, int, int]]:
                     if empty_ok[a[la - k]]:
                         for d in empties:
                             out.append((s, k, d))
-            if manual and lift >= 13 and run_end[a[-1]] and is_complete(a[-13:]):
+            if complete is not None and lift >= 13 and complete(s, a):
                 out.append((s, 13, RUNS))
         return out
     tops = [(i, c[-1]) for i, c in enumerate(cols) if c]
     for s in range(ncols):
         a = cols[s]
         la = len(a)
-        lift = la - rs[s]
+        lift = la - starts[s]
         if lift <= 0:
             continue
         for k in range(1, lift + 1):
@@ -197,6 +215,6 @@ def spider_moves(st: State) -> list[tuple[int, int, int]]:
             if empties and empty_ok[a[la - k]]:
                 for d in empties:
                     out.append((s, k, d))
-        if manual and lift >= 13 and run_end[a[-1]] and is_complete(a[-13:]):
+        if complete is not None and lift >= 13 and complete(s, a):
             out.append((s, 13, RUNS))
     return out
