@@ -192,7 +192,7 @@ class State:
 
     # ------------------------------------------------------------------ changes
 
-    def _flip(self, i: int) -> bool:
+    def _flip(self, i: int) -> int:
         d = self.down[i]
         if d and len(self.cols[i]) == d:
             self.down[i] = d - 1
@@ -200,18 +200,17 @@ class State:
         return False
 
     def _sweep(self, i: int, out: list) -> None:
-        """Remove complete runs from the end of column ``i`` (recording them in ``out``)."""
+        """Remove complete runs from the end of column ``i`` (recording them in ``out``): those
+        the runs' foundation takes (:func:`~spider_tui.engine.kinds.runs.complete_at_end`)."""
         a = self.cols[i]
-        rules = self.rules
-        run_end = self.comp.run_end
-        while len(a) - self.down[i] >= 13 and run_end[a[-1]]:
-            run = a[-13:]
-            if not rules.is_complete(run):
-                return
-            del a[-13:]
+        if not a or not self.comp.run_end[a[-1]]:  # the common case, without a call
+            return
+        while n := complete_at_end(self, i):
+            run = a[-n:]
+            del a[-n:]
             self.done.append(SUIT[run[0]])
             self.runs.append(tuple(run))
-            out.append((i, run, self._flip(i)))
+            out.append((i, run, bool(self._flip(i))))
             self.rs[i] = self._run_start(i)
 
     def apply(self, move: tuple[int, int, int]) -> tuple:
@@ -542,16 +541,18 @@ class GeneralState(State):
         sweep = self.rules.runs_leave and self.rules.auto_remove
         for i in sorted(touched):
             if i < nc:
-                flips += self._flip_general(i)
+                flips += self._flip(i)
                 if sweep:
                     before = len(removals)
                     self.rs[i] = self._run_start(i)
-                    self._sweep_general(i, removals)
+                    self._sweep(i, removals)
                     flips += sum(1 for r in removals[before:] if r[2])
             self.rs[i] = self._run_start(i)
         return flips
 
-    def _flip_general(self, i: int) -> int:
+    def _flip(self, i: int) -> int:
+        """Turn over the last card of column ``i`` if it lies face down (and any face-up
+        cards under it join it); 1 if it did."""
         d = self.down[i]
         p = self.piles[i]
         if not d or len(p) != d:
@@ -567,16 +568,6 @@ class GeneralState(State):
             self.shown = shown if any(shown) else None
         self.down[i] = d
         return 1
-
-    def _sweep_general(self, i: int, out: list) -> None:
-        a = self.piles[i]
-        while n := complete_at_end(self, i):
-            run = a[-n:]
-            del a[-n:]
-            self.done.append(SUIT[run[0]])
-            self.runs.append(tuple(run))
-            out.append((i, run, bool(self._flip_general(i))))
-            self.rs[i] = self._run_start(i)
 
 
 def record_flips(rec: tuple) -> int:

@@ -285,7 +285,7 @@ def test_face_up_cards_under_face_down_ones_join_the_run_when_uncovered():
     # uncover: the face-down card turns up and the face-up one under it joins it
     st.piles[0][3:] = []
     st.down[0] = 3
-    flips = st._flip_general(0)
+    flips = st._flip(0)
     assert flips == 1 and st.down[0] == 1 and st.shown[0] == frozenset()
 
 
