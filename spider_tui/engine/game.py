@@ -16,6 +16,7 @@ from .cards import RANK, RANK_NAMES, glyph
 from .catalog import Catalog, ScoringScheme, default_catalog
 from .deadline import PluginTimeout, plugin_deadline
 from .errors import IllegalMove, NotationError, RuleFailure, SpiderError
+from .kinds import KINDS, PileFacts
 from .moves import DEAL_MOVE, Move
 from .piles import COLUMN, FOUNDATION_KIND, KIND_NAMES, RUNS, TableView, code_kind, describe_pile
 from .rules import RuleSet, article
@@ -446,7 +447,7 @@ class Game:
         s = m.src
         a = st.cols[s]
         if not a:
-            raise IllegalMove(f"column {s + 1} is empty", m)
+            raise IllegalMove(self._lift_refusal(s, None) or "", m)
         la = len(a)
         face_up = la - st.down[s]
         lift = st.liftable(s)
@@ -466,14 +467,8 @@ class Game:
         b = st.cols[d]
         if m.count is not None:
             k = m.count
-            if k > la:
-                raise IllegalMove(f"column {s + 1} has only {la} cards", m)
-            if k > face_up:
-                raise IllegalMove(f"column {s + 1} has only {face_up} face-up "
-                                  f"card{'s' if face_up != 1 else ''}", m)
             if k > lift:
-                j = la - lift
-                raise IllegalMove(rules.why_not_linked(a[j - 1], a[j]), m)
+                raise IllegalMove(self._lift_refusal(s, k) or "", m)
             head = a[la - k]
             if not b:
                 if not comp.empty_ok[head]:
@@ -531,28 +526,12 @@ class Game:
             if d is None:
                 raise NotationError(self._no_such_pile(m.dst), m)
             dsts = [d]
-        a = st.piles[s]
         where = describe_pile(m.src)
-        if not a:
-            raise IllegalMove(f"{where} is empty", m)
         lift = st.liftable(s)
-        kind = st.comp.kinds[s]
-        if lift == 0:
-            if kind == FOUNDATION_KIND:
-                raise IllegalMove("cards on the foundations stay there in this game", m)
-            raise IllegalMove(f"nothing can be lifted from {where}", m)
+        why = self._lift_refusal(s, m.count) if m.count is not None or not lift else None
+        if why is not None:
+            raise IllegalMove(why, m)
         if m.count is not None:
-            face_up = len(a) - st.down[s]
-            if m.count > lift:
-                if kind != COLUMN:
-                    raise IllegalMove(f"only the last card of {where} can be played", m)
-                if m.count > len(a):
-                    raise IllegalMove(f"{where} has only {len(a)} cards", m)
-                if m.count > face_up:
-                    raise IllegalMove(f"{where} has only {face_up} face-up "
-                                      f"card{'s' if face_up != 1 else ''}", m)
-                j = len(a) - lift
-                raise IllegalMove(rules.why_not_linked(a[j - 1], a[j]), m)
             counts = [m.count]
         else:
             counts = list(range(lift, 0, -1))
@@ -582,6 +561,13 @@ class Game:
             explicit = target_kind == COLUMN and (empty_column or m.count is not None)
             return _move(m.src, code, k, explicit)
         raise IllegalMove(first_reason or f"nothing from {where} can go there", m)
+
+    def _lift_refusal(self, i: int, count: int | None) -> str | None:
+        """Why ``count`` cards (``None``: any) cannot be lifted from pile ``i`` (its place in
+        the row): the pile kind's answer (:meth:`PileKind.count_problem
+        <spider_tui.engine.kinds.base.PileKind.count_problem>`)."""
+        st = self.state
+        return KINDS[st.comp.kinds[i]].count_problem(self.rules, PileFacts.of(st, i), count)
 
     def _no_such_pile(self, code: int) -> str:
         rules = self.rules

@@ -10,11 +10,9 @@ the pile kind's answer (:meth:`~spider_tui.engine.kinds.base.PileKind.lift_probl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..engine import RUNS, Game, Move, RuleFailure
 from ..engine.cards import RANKS, SUIT, SUIT_GLYPHS, glyph
-from ..engine.kinds import KINDS
+from ..engine.kinds import KINDS, PileFacts
 from ..engine.piles import (
     CELL,
     CELL_KIND,
@@ -28,24 +26,6 @@ from ..engine.piles import (
 from .ranking import rank_move
 
 
-@dataclass(frozen=True)
-class PileFacts:
-    """One pile now: its cards bottom first, how many lie face down (or cannot be played),
-    which of those lie face up all the same, and where the run that can be lifted starts."""
-
-    code: int
-    kind: int
-    cards: tuple[int, ...]
-    down: int
-    shown: frozenset[int]
-    #: The index of the first card that can be lifted (``len(cards)``: none can).
-    lift_from: int
-
-    @property
-    def movable(self) -> bool:
-        return self.lift_from < len(self.cards)
-
-
 class TableFacts:
     """The table of ``game`` as it is when made (make another after the game changes)."""
 
@@ -56,10 +36,7 @@ class TableFacts:
         self.view = state.view()
         self._piles: dict[int, PileFacts] = {}
         for i, code in enumerate(self.rules.pile_codes):
-            p = self.view.pile(code)
-            shown = frozenset(j for j in range(p.down) if state.is_face_up(i, j))
-            self._piles[code] = PileFacts(code, p.kind, p.cards, p.down, shown,
-                                          len(p.cards) - state.liftable(i))
+            self._piles[code] = PileFacts.of(state, i)
 
     # ------------------------------------------------------------------ reading
 

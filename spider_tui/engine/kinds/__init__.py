@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .base import PileKind
+from .base import PileFacts, PileKind
 from .cells import CELLS
 from .columns import COLUMNS
 from .foundations import FOUNDATIONS
@@ -48,4 +48,4 @@ def refusal(rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...
     return kind.refusal(rules, table, source, cards, target)
 
 
-__all__ = ["KINDS", "TARGETS", "PileKind", "refusal"]
+__all__ = ["KINDS", "TARGETS", "PileFacts", "PileKind", "refusal"]

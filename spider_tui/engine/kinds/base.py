@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..piles import describe_pile
 
@@ -17,16 +18,33 @@ if TYPE_CHECKING:  # pragma: no cover
 Mover = Callable[[int, int, list, int, list], None]
 
 
-class Liftable(Protocol):
-    """A pile as :meth:`PileKind.lift_problem` reads it (the screen's ``PileFacts``)."""
+@dataclass(frozen=True)
+class PileFacts:
+    """One pile now, as the questions of what can be lifted read it: its cards bottom first,
+    how many lie face down (or cannot be played), which of those lie face up all the same, and
+    where the run that can be lifted starts."""
 
     code: int
+    kind: int
     cards: tuple[int, ...]
     down: int
     #: Indexes below ``down`` whose cards lie face up all the same (under a face-down card).
     shown: frozenset[int]
     #: The index of the first card that can be lifted (``len(cards)``: none can).
     lift_from: int
+
+    @property
+    def movable(self) -> bool:
+        return self.lift_from < len(self.cards)
+
+    @classmethod
+    def of(cls, st: State, i: int) -> PileFacts:
+        """Pile ``i`` (its place in the row) of the engine's table ``st``."""
+        cards = tuple(st.piles[i])
+        down = st.down[i]
+        return cls(st.rules.pile_codes[i], st.comp.kinds[i], cards, down,
+                   frozenset(j for j in range(down) if st.is_face_up(i, j)),
+                   len(cards) - st.liftable(i))
 
 
 class PileKind:
@@ -48,13 +66,25 @@ class PileKind:
         n = len(st.piles[i])
         return n - 1 if n > st.down[i] else n
 
-    def lift_problem(self, rules: RuleSet, pile: Liftable, index: int) -> str | None:
+    def lift_problem(self, rules: RuleSet, pile: PileFacts, index: int) -> str | None:
         """Why the cards of ``pile`` from ``index`` on cannot be picked up, before any
         destination is named; ``None`` when they can."""
         if not pile.cards:
             return f"{describe_pile(pile.code)} is empty"
         if pile.lift_from >= len(pile.cards):
             return f"nothing can be lifted from {describe_pile(pile.code)}"
+        return None
+
+    def count_problem(self, rules: RuleSet, pile: PileFacts, count: int | None) -> str | None:
+        """Why ``count`` cards (``None``: any) cannot be lifted from the end of ``pile``, as
+        a move written in notation asks; ``None`` when they can."""
+        where = describe_pile(pile.code)
+        if not pile.cards:
+            return f"{where} is empty"
+        if not pile.movable:
+            return f"nothing can be lifted from {where}"
+        if count is not None and count > len(pile.cards) - pile.lift_from:
+            return f"only the last card of {where} can be played"
         return None
 
     def refusal(self, rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK, glyph
 from ..compiled import compiled
-from ..piles import COLUMN, RUNS, TableView
-from .base import Liftable, Mover, PileKind
+from ..piles import COLUMN, RUNS, TableView, describe_pile
+from .base import Mover, PileFacts, PileKind
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import RuleSet
@@ -67,7 +67,7 @@ class Columns(PileKind):
             j -= 1
         return j
 
-    def lift_problem(self, rules: RuleSet, pile: Liftable, index: int) -> str | None:
+    def lift_problem(self, rules: RuleSet, pile: PileFacts, index: int) -> str | None:
         a = pile.cards
         if not a:
             return f"column {pile.code + 1} is empty"
@@ -80,6 +80,24 @@ class Columns(PileKind):
         if index < j:
             return f"{glyph(a[index])} cannot be lifted: {rules.why_not_linked(a[j - 1], a[j])}"
         return None
+
+    def count_problem(self, rules: RuleSet, pile: PileFacts, count: int | None) -> str | None:
+        a = pile.cards
+        where = describe_pile(pile.code)
+        if not a:
+            return f"{where} is empty"
+        lift = len(a) - pile.lift_from
+        if lift == 0:
+            return f"nothing can be lifted from {where}"
+        if count is None or count <= lift:
+            return None
+        if count > len(a):
+            return f"{where} has only {len(a)} cards"
+        face_up = len(a) - pile.down
+        if count > face_up:
+            return f"{where} has only {face_up} face-up card{'s' if face_up != 1 else ''}"
+        j = pile.lift_from
+        return rules.why_not_linked(a[j - 1], a[j])
 
     def refusal(self, rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],
                 target: Any) -> str | None:

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import MAX_SETS, glyph
 from ..piles import FOUNDATION_KIND, describe_pile
-from .base import Liftable, Mover, PileKind
+from .base import Mover, PileFacts, PileKind
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..build import FoundationGroup
     from ..piles import TableView
     from ..rules import RuleSet
     from ..state import State
+
+_STAY = "cards on the foundations stay there in this game"
 
 #: The most card-by-card foundations in all (over every group): one per set of the largest
 #: deck, enough to hold every card.
@@ -45,10 +47,15 @@ class Foundations(PileKind):
         group = st.comp.found[i - st.rules.pile_kinds.index(FOUNDATION_KIND)]
         return n - 1 if n and group.take_back else n
 
-    def lift_problem(self, rules: RuleSet, pile: Liftable, index: int) -> str | None:
-        if pile.cards and pile.lift_from >= len(pile.cards):
-            return "cards on the foundations stay there in this game"
+    def lift_problem(self, rules: RuleSet, pile: PileFacts, index: int) -> str | None:
+        if pile.cards and not pile.movable:
+            return _STAY
         return super().lift_problem(rules, pile, index)
+
+    def count_problem(self, rules: RuleSet, pile: PileFacts, count: int | None) -> str | None:
+        if pile.cards and not pile.movable:
+            return _STAY
+        return super().count_problem(rules, pile, count)
 
     def refusal(self, rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],
                 target: Any) -> str | None:
