@@ -149,7 +149,7 @@ class Autoplay:
         self.demo_player = player
         self.demo_name = name
         self._posted = None
-        self.demo_timer = screen.set_interval(seconds, self._step)
+        self.demo_timer = screen.set_interval(seconds, self.step)
         screen.say(message)
         screen.refresh_board()
 
@@ -163,7 +163,9 @@ class Autoplay:
             self.screen.say(f"{self.demo_name} stopped")
             self.screen.refresh_board()
 
-    def _step(self) -> None:
+    def step(self) -> None:
+        """One move of the demo (its timer calls this): asked of the player, and posted to
+        the screen to play once the one before is played and its cards have landed."""
         screen = self.screen
         game = screen.game
         if game.status != PLAYING:
