@@ -431,6 +431,7 @@ class GameScreen(Screen[None]):
         await self.app.action_choose_game()
 
     def action_hint(self) -> None:
+        self.selector.selection = None  # a hint puts the cards picked up back
         self.autoplay.show_hint()
 
     def action_demo(self) -> None:

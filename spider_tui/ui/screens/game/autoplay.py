@@ -85,11 +85,11 @@ class Autoplay:
         return (id(game), game.actions)
 
     def show_hint(self) -> None:
-        """The best move now; asked again for the same table, the next one."""
+        """The best move now; asked again for the same table, the next one (the screen has
+        put down any cards picked up)."""
         screen = self.screen
         game = screen.game
         if game.status == WON:
-            screen.selector.selection = None
             self.hint_shown = None
             screen.say(f"This game is won: {won_words(game)}. "
                        f"{screen.key_label('new_game')} deals a new game")
@@ -101,7 +101,6 @@ class Autoplay:
             try:
                 found = get_hints(game, budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
             except Exception as e:  # noqa: BLE001 - reported, never hidden
-                screen.selector.selection = None
                 self.hint_shown = None
                 self.ai_failed("hint", e)
                 screen.refresh_board()
@@ -110,7 +109,6 @@ class Autoplay:
         else:
             self.hint.index += 1
         hints = self.hint.hints
-        screen.selector.selection = None
         if not hints:
             self.hint_shown = None
             screen.say("Nothing useful is left to do here: undo a few moves, or start a new "
