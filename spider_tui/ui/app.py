@@ -516,7 +516,7 @@ class SpiderApp(App[None]):
         label = {"one_tap": "One-tap moves", "four_colour": "Four-colour suits"}[setting]
         self._say(f"{label} {'on' if value else 'off'}")
         if self.game_screen is not None:
-            self.game_screen.selection = None
+            self.game_screen.selector.selection = None
             self.game_screen.refresh_board()
 
     async def action_settings(self) -> None:

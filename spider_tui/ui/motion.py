@@ -78,7 +78,8 @@ class Effect:
 
 
 class Stage(Protocol):
-    """What the animator needs of the game screen."""
+    """What the animator needs of the game screen (its
+    :class:`~spider_tui.ui.screens.game.stage.Stage`)."""
 
     def sprite(self, n: int) -> CardSprite: ...
     def celebration(self, on: bool, t: float) -> None: ...

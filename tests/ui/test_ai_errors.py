@@ -28,7 +28,7 @@ async def test_a_hint_that_raises_is_reported_not_replaced(monkeypatch):
         await pilot.press("H")
         await pilot.pause()
         screen = app.game_screen
-        assert screen.hint_shown is None
+        assert screen.autoplay.hint_shown is None
         assert screen.last_message == "Hint failed: the search fell over"
         assert notices and "Broken: the search fell over" in notices[-1][0]
         assert notices[-1][1]["severity"] == "error"
@@ -37,15 +37,15 @@ async def test_a_hint_that_raises_is_reported_not_replaced(monkeypatch):
 
 async def test_a_demo_whose_bot_raises_stops_and_says_so(monkeypatch):
     from spider_tui.ai import bot
-    from spider_tui.ui.screens import game as game_screen
+    from spider_tui.ui.screens.game import autoplay
 
-    monkeypatch.setattr(game_screen, "DEMO_STEP_SECONDS", 0.02)
+    monkeypatch.setattr(autoplay, "DEMO_STEP_SECONDS", 0.02)
     monkeypatch.setattr(bot.Autoplayer, "next_move", _raise)
     app = make_app(Game.new("spider-1suit", 3))
     monkeypatch.setattr(app, "notify", lambda message, **kw: None)
     async with app.run_test(size=SIZE) as pilot:
-        app.game_screen.start_demo()
-        await until(pilot, lambda: app.game_screen.demo_timer is None)
+        app.game_screen.autoplay.start_demo()
+        await until(pilot, lambda: app.game_screen.autoplay.demo_timer is None)
         assert app.game_screen.last_message == "Demo failed: the search fell over"
         assert app.game.actions == 0
 

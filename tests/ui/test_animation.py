@@ -64,7 +64,7 @@ async def test_a_moved_card_slides_to_its_place(board, clock):
         screen = app.game_screen
         assert app.game.moves_played() == ["1>3"]  # the game changed at once
         assert screen.motion.busy and 1 not in shown(app, 3)  # 7♥ is on its way
-        sprite = screen.sprite(0)
+        sprite = screen.stage.sprite(0)
         assert sprite.display and sprite.cards == (app.game.state.cols[2][1],)
         start = sprite.styles.offset.x.value
         advance(motion.SLIDE / 2)
@@ -102,7 +102,7 @@ async def test_a_click_during_an_animation_ends_it_and_is_then_a_click(board, cl
         await pilot.click("#col-3", offset=card_offset(app, 3))
         await pilot.pause()
         assert not app.game_screen.motion.busy
-        assert app.game_screen.selection is not None and column(app, 2).view.target
+        assert app.game_screen.selector.selection is not None and column(app, 2).view.target
 
 
 async def test_undo_slides_the_cards_back(board, clock):
@@ -211,9 +211,9 @@ async def test_a_click_on_cards_on_their_way_is_a_click_on_what_lies_under_them(
     async with app.run_test(size=SIZE) as pilot:
         clock(app)
         await pilot.press("1", "3")
-        sprite = app.game_screen.sprite(0)
+        sprite = app.game_screen.stage.sprite(0)
         await pilot.pause()
         assert sprite.display
         # Where 7♥ is drawn on its way (over column 1's felt now): the press is on the felt.
         at = sprite.region.offset
-        assert isinstance(app.game_screen._hit(at.x, at.y), CardHit)
+        assert isinstance(app.game_screen.pointer.hit(at.x, at.y), CardHit)

@@ -159,7 +159,7 @@ async def test_a_right_click_lights_every_face_up_card_of_the_rank_until_release
         await pilot.pause()
         assert app.game_screen.same_rank == RANK[parse_card("7H")]
         assert lit(app) == {(1, 0), (2, 1), (3, 0)}  # not the face-down 7♦
-        assert app.game.actions == 0 and app.game_screen.selection is None
+        assert app.game.actions == 0 and app.game_screen.selector.selection is None
         await pilot.mouse_up("#col-1", offset=card_offset(app, 1))
         await pilot.pause()
         assert app.game_screen.same_rank is None and lit(app) == set()
@@ -330,9 +330,9 @@ def nearly_won(board, down=("2S",), up=("3S",)):
 
 @pytest.fixture
 def quick_steps(monkeypatch):
-    from spider_tui.ui.screens import game as game_screen
+    from spider_tui.ui.screens.game import autoplay
 
-    monkeypatch.setattr(game_screen, "FINISH_STEP_SECONDS", 0.02)
+    monkeypatch.setattr(autoplay, "FINISH_STEP_SECONDS", 0.02)
 
 
 async def until(pilot, done, seconds: float = 10.0) -> None:
@@ -347,11 +347,11 @@ async def test_finish_for_me_is_offered_once_every_card_is_face_up(board):
     app = make_app(nearly_won(board))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.game_screen
-        assert "finish" not in screen._info.lower()
+        assert "finish" not in screen.drawing.info.lower()
         await pilot.press("1", "2")  # 3♠ onto 4♠ turns 2♠ over: nothing is hidden now
         assert app.game.state.down[0] == 0
         assert "Every card is face up: a finishes the game for you" in screen.last_message
-        assert "a: finish for me" in screen._info
+        assert "a: finish for me" in screen.drawing.info
 
 
 async def test_finish_for_me_plays_the_solver_s_line_to_the_win(board, quick_steps):
@@ -374,15 +374,15 @@ async def test_finish_for_me_is_in_the_palette_and_the_help(board):
 
 
 async def test_any_key_stops_finish_for_me(board, monkeypatch):
-    from spider_tui.ui.screens import game as game_screen
+    from spider_tui.ui.screens.game import autoplay
 
-    monkeypatch.setattr(game_screen, "FINISH_STEP_SECONDS", 5.0)  # no move comes by itself
+    monkeypatch.setattr(autoplay, "FINISH_STEP_SECONDS", 5.0)  # no move comes by itself
     app = make_app(nearly_won(board, down=(), up=("3S", "2S")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
-        await until(pilot, lambda: app.game_screen.demo_timer is not None)
+        await until(pilot, lambda: app.game_screen.autoplay.demo_timer is not None)
         await pilot.press("x")
-        assert app.game_screen.demo_timer is None and app.game.actions == 0
+        assert app.game_screen.autoplay.demo_timer is None and app.game.actions == 0
         assert "Finish for me stopped" in app.game_screen.last_message
 
 

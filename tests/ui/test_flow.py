@@ -379,4 +379,4 @@ async def test_a_hint_after_a_win_says_the_game_is_won(board):
         await pilot.press("H")
         message = app.game_screen.last_message
         assert "won" in message and "undo" not in message.lower()
-        assert app.game_screen.hint_shown is None
+        assert app.game_screen.autoplay.hint_shown is None

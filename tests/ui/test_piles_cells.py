@@ -99,7 +99,7 @@ async def test_a_drag_dropped_back_or_cancelled_moves_nothing(cells_game):
         await pilot.hover("#pile-c1", offset=(2, 1))
         await pilot.mouse_up("#pile-c1", offset=(2, 1))
         await pilot.pause()
-        assert app.game.to_position() == before and app.game_screen.selection is None
+        assert app.game.to_position() == before and app.game_screen.selector.selection is None
         await pilot.mouse_down("#pile-c1", offset=PILE_SPOT)
         await pilot.hover("#col-2", offset=card_offset(app, 2))
         await pilot.press("escape")
@@ -114,14 +114,14 @@ async def test_the_cursor_goes_up_to_the_cells_and_enter_moves_a_cell_card(cells
         screen = app.game_screen
         await pilot.press("right")  # shows the cursor, on column 1
         await pilot.press("up")     # from its top card up to the top row
-        assert screen.cursor_top == CELL and pile(app, "c1").view.cursor
+        assert screen.cursor.top == CELL and pile(app, "c1").view.cursor
         assert column(app, 1).view.cursor is None
         await pilot.press("enter")
-        assert screen.selection is not None and screen.selection.src == CELL
+        assert screen.selector.selection is not None and screen.selector.selection.src == CELL
         await pilot.press("right", "left")  # along the top row and back
-        assert screen.cursor_top == CELL
+        assert screen.cursor.top == CELL
         await pilot.press("down")   # to the column under it (no stock in this game: 1)
-        assert screen.cursor_top is None and column(app, 1).view.cursor == 0
+        assert screen.cursor.top is None and column(app, 1).view.cursor == 0
         await pilot.press("right", "enter")  # onto 8♠ in column 2
         await pilot.pause()
         assert app.game.moves_played() == ["c1>2"]
@@ -135,9 +135,9 @@ async def test_the_c_key_puts_picked_up_cards_in_a_cell_or_picks_a_cell_card(cel
         assert app.game.moves_played() == ["1>c2"]
         # Nothing picked up: the card of the first cell that has one; again: the next.
         await pilot.press("c")
-        assert app.game_screen.selection.src == CELL
+        assert app.game_screen.selector.selection.src == CELL
         await pilot.press("c")
-        assert app.game_screen.selection.src == CELL + 1
+        assert app.game_screen.selector.selection.src == CELL + 1
         await pilot.press("c", "2")
         await pilot.pause()
         assert app.game.moves_played() == ["1>c2", "c1>2"]

@@ -94,8 +94,8 @@ async def test_a_new_game_of_another_shape_lays_out_its_own_piles():
                 for b in widgets[i + 1:]:
                     assert not a.region.overlaps(b.region), (variant, a, b)
             for p in screen.piles:
-                assert p.region.width == (screen.top_plan.waste if p.view.kind == 4
-                                          else screen.top_plan.slot)
+                assert p.region.width == (screen.drawing.top_plan.waste if p.view.kind == 4
+                                          else screen.drawing.top_plan.slot)
 
 
 @pytest.mark.parametrize("first, then", [

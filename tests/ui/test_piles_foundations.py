@@ -105,9 +105,9 @@ async def test_the_cursor_reaches_a_foundation_and_enter_takes_its_card_back(spi
         screen = app.game_screen
         await pilot.press("right", "up")  # column 1, then the top row: the stock
         await pilot.press(*["right"] * 2)  # past foundation 1 to foundation 2
-        assert screen.cursor_top == FOUND + 1 and pile(app, "f2").view.cursor
+        assert screen.cursor.top == FOUND + 1 and pile(app, "f2").view.cursor
         await pilot.press("enter")
-        assert screen.selection is not None and screen.selection.src == FOUND + 1
+        assert screen.selector.selection is not None and screen.selector.selection.src == FOUND + 1
         assert column(app, 3).view.target
         await pilot.press("3")
         await pilot.pause()
@@ -141,7 +141,7 @@ async def test_a_hint_lights_the_piles_it_names(spidike):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("H")
         await pilot.pause()
-        move = app.game_screen.hint_shown.move
+        move = app.game_screen.autoplay.hint_shown.move
         lit = [p.view.label for p in app.game_screen.piles if p.view.hint_target]
         if move.dst >= FOUND:
             assert lit == [f"f{move.dst - FOUND + 1}"]

@@ -73,7 +73,7 @@ async def test_a_drag_from_a_reserve_released_over_it_moves_nothing(mice):
         await pilot.hover("#pile-r1", offset=(2, 1))
         await pilot.mouse_up("#pile-r1", offset=(2, 1))
         await pilot.pause()
-        assert app.game.to_position() == before and app.game_screen.selection is None
+        assert app.game.to_position() == before and app.game_screen.selector.selection is None
 
 
 async def test_the_cursor_reaches_a_reserve_and_plays_its_card(mice):
@@ -81,11 +81,11 @@ async def test_the_cursor_reaches_a_reserve_and_plays_its_card(mice):
     async with app.run_test(size=SIZE) as pilot:
         screen = app.game_screen
         await pilot.press("right", "up")  # no stock in this game: the reserve nearest
-        assert screen.cursor_top == RESERVE and pile(app, "r1").view.cursor
+        assert screen.cursor.top == RESERVE and pile(app, "r1").view.cursor
         await pilot.press("right")
-        assert screen.cursor_top == RESERVE + 1
+        assert screen.cursor.top == RESERVE + 1
         await pilot.press("left", "enter")
-        assert screen.selection.src == RESERVE and column(app, 1).view.target
+        assert screen.selector.selection.src == RESERVE and column(app, 1).view.target
         await pilot.press("1")
         await pilot.pause()
         assert app.game.moves_played() == ["r1>1"]

@@ -105,7 +105,7 @@ async def test_the_w_key_picks_up_the_waste_card_and_a_digit_puts_it_down(rachel
     app = make_app(rachel())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
-        assert app.game_screen.selection.src == WASTE and pile(app, "w").view.selected
+        assert app.game_screen.selector.selection.src == WASTE and pile(app, "w").view.selected
         await pilot.press("1")
         await pilot.pause()
         assert app.game.moves_played() == ["w>1"]
@@ -120,16 +120,16 @@ async def test_the_cursor_turns_the_stock_and_takes_the_waste(rachel):
     async with app.run_test(size=SIZE) as pilot:
         screen = app.game_screen
         await pilot.press("right", "up")
-        assert screen.cursor_top == STOCK and screen.stock.cursor
+        assert screen.cursor.top == STOCK and screen.stock.cursor
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.moves_played() == ["d"]
         await pilot.press("right")
-        assert screen.cursor_top == WASTE and pile(app, "w").view.cursor
+        assert screen.cursor.top == WASTE and pile(app, "w").view.cursor
         await pilot.press("u", "enter", "down")
         await pilot.pause()
-        assert screen.selection is not None and screen.selection.src == WASTE
-        assert screen.cursor_col == 1  # the column under the waste
+        assert screen.selector.selection is not None and screen.selector.selection.src == WASTE
+        assert screen.cursor.col == 1  # the column under the waste
         await pilot.press("left", "enter")
         await pilot.pause()
         assert app.game.moves_played() == ["w>1"]

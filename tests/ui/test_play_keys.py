@@ -17,7 +17,7 @@ async def test_cursor_enter_picks_up_and_drops(board):
         await pilot.press("right")  # the first arrow shows the cursor, on column 1
         assert column(app, 1).view.cursor == 0
         await pilot.press("enter")
-        assert app.game_screen.selection is not None
+        assert app.game_screen.selector.selection is not None
         await pilot.press("l", "right", "enter")  # vi keys and arrows both move it
         assert app.game.moves_played() == ["1>3"]
 
@@ -26,7 +26,7 @@ async def test_escape_puts_picked_cards_back(board):
     app = make_app(tap_table(board))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "space", "escape")
-        assert app.game_screen.selection is None and app.game.actions == 0
+        assert app.game_screen.selector.selection is None and app.game.actions == 0
 
 
 async def test_digits_pick_a_source_then_a_target(board):
@@ -69,15 +69,15 @@ async def test_hint_is_a_legal_move_shown_on_the_table_and_cycles(board):
     app = make_app(Game.new("spider-2suit", 7))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("H")
-        first = app.game_screen.hint_shown
+        first = app.game_screen.autoplay.hint_shown
         assert first is not None and app.game.is_legal(first.move)
         assert app.game_screen.last_message.startswith("Hint")
         src = column(app, first.move.src + 1).view
         assert src.hint_from >= 0
         assert column(app, first.move.dst + 1).view.hint_target
-        if len(app.game_screen.hint.hints) > 1:
+        if len(app.game_screen.autoplay.hint.hints) > 1:
             await pilot.press("H")
-            assert app.game_screen.hint_shown != first
+            assert app.game_screen.autoplay.hint_shown != first
 
 
 async def test_hints_never_move_a_whole_column_into_an_empty_one_nor_repeat_empties(board):
@@ -88,11 +88,11 @@ async def test_hints_never_move_a_whole_column_into_an_empty_one_nor_repeat_empt
     app = make_app(g)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("H")
-        hints = app.game_screen.hint.hints
-        shown = [app.game_screen.hint_shown]
+        hints = app.game_screen.autoplay.hint.hints
+        shown = [app.game_screen.autoplay.hint_shown]
         for _ in hints[1:]:
             await pilot.press("H")
-            shown.append(app.game_screen.hint_shown)
+            shown.append(app.game_screen.autoplay.hint_shown)
         assert [h.move for h in shown] == [h.move for h in hints]
         st = app.game.state
         into_empty = [h.move for h in hints if not h.move.is_deal and not st.cols[h.move.dst]]
@@ -110,7 +110,7 @@ async def test_no_useful_hint_says_so(board):
     app = make_app(g)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("H")
-        assert app.game_screen.hint_shown is None
+        assert app.game_screen.autoplay.hint_shown is None
         assert "Nothing useful" in app.game_screen.last_message
         assert "undo" in app.game_screen.last_message
 
@@ -125,12 +125,12 @@ async def test_keymap_rebinds_by_binding_id(board):
 
 
 async def test_demo_plays_on_never_coming_back_and_any_key_stops_it(monkeypatch):
-    import spider_tui.ui.screens.game as game_screen
+    from spider_tui.ui.screens.game import autoplay
 
-    monkeypatch.setattr(game_screen, "DEMO_STEP_SECONDS", 0.02)
+    monkeypatch.setattr(autoplay, "DEMO_STEP_SECONDS", 0.02)
     app = make_app(Game.new("spider-1suit", 19), hint_budget_ms=50)
     async with app.run_test(size=SIZE) as pilot:
-        app.game_screen.start_demo()
+        app.game_screen.autoplay.start_demo()
         for _ in range(500):
             await pilot.pause(0.02)
             if app.game.actions >= 25:
@@ -175,7 +175,7 @@ async def test_big_spider_columns_11_to_13_have_keys_shown_in_the_help():
         # Shift+1, Shift+2, Shift+3 (! @ #) are columns 11, 12 and 13.
         for key, col in (("exclamation_mark", 10), ("at", 11), ("number_sign", 12)):
             await pilot.press(key)
-            sel = app.game_screen.selection
+            sel = app.game_screen.selector.selection
             assert sel is not None and sel.src == col, key
             await pilot.press("escape")
         m = next(m for m in app.game.legal_moves() if not m.is_deal and m.src >= 10)

@@ -34,14 +34,14 @@ async def test_equal_places_select_and_highlight_then_a_click_chooses(board):
         await pilot.pause()
         assert app.game.actions == 0
         screen = app.game_screen
-        assert screen.selection is not None and screen.selection.targets == (1, 2)
+        assert screen.selector.selection is not None and screen.selector.selection.targets == (1, 2)
         assert column(app, 2).view.target and column(app, 3).view.target
         assert not column(app, 4).view.target
         assert column(app, 1).view.selected_from == 0
         await pilot.click("#col-3", offset=card_offset(app, 3))
         await pilot.pause()
         assert app.game.moves_played() == ["1>3"]
-        assert screen.selection is None and not column(app, 3).view.target
+        assert screen.selector.selection is None and not column(app, 3).view.target
 
 
 async def test_tapping_the_selected_cards_again_takes_the_best_place(board):
@@ -58,7 +58,7 @@ async def test_one_tap_off_selects_then_drops_where_clicked(board):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#col-1", offset=card_offset(app, 1))
         await pilot.pause()
-        assert app.game.actions == 0 and app.game_screen.selection is not None
+        assert app.game.actions == 0 and app.game_screen.selector.selection is not None
         # Both 8s take it; the player, not the ranking, decides: the off-suit one.
         assert column(app, 2).view.target and column(app, 3).view.target
         await pilot.click("#col-2", offset=(2, 0))
@@ -140,7 +140,7 @@ async def test_a_second_tap_on_cards_with_nowhere_useful_to_go_puts_them_back(bo
         await pilot.click("#col-1", offset=card_offset(app, 1))
         await pilot.click("#col-1", offset=card_offset(app, 1))
         await pilot.pause()
-        assert app.game.actions == 0 and app.game_screen.selection is None
+        assert app.game.actions == 0 and app.game_screen.selector.selection is None
 
 
 async def test_one_tap_prefers_a_bare_king_to_one_on_face_down_cards(board):
@@ -173,17 +173,17 @@ async def test_a_click_on_the_felt_does_nothing():
         screen = app.game_screen
         await pilot.click(offset=(35, 20))
         await pilot.pause()
-        assert app.game.actions == 0 and screen.selection is None
+        assert app.game.actions == 0 and screen.selector.selection is None
         # Beside the exposed card of column 5, in the gap before column 6: felt too.
         x, y = card_offset(app, 5)
         col = column(app, 5)
         await pilot.click("#col-5", offset=(col.size.width - 1, y))
         await pilot.pause()
-        assert app.game.actions == 0 and screen.selection is None
+        assert app.game.actions == 0 and screen.selector.selection is None
         # The column's number is not a card either.
         await pilot.click("#col-5", offset=(3, 0))
         await pilot.pause()
-        assert app.game.actions == 0 and screen.selection is None
+        assert app.game.actions == 0 and screen.selector.selection is None
 
 
 async def test_with_cards_picked_up_a_click_anywhere_in_a_lane_drops_them_there(board):
@@ -191,7 +191,7 @@ async def test_with_cards_picked_up_a_click_anywhere_in_a_lane_drops_them_there(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#col-1", offset=card_offset(app, 1))
         await pilot.pause()
-        assert app.game_screen.selection is not None
+        assert app.game_screen.selector.selection is not None
         # Far below 8♠ in column 2, on the felt.
         await pilot.click("#col-2", offset=(0, column(app, 2).size.height - 2))
         await pilot.pause()
@@ -206,14 +206,14 @@ async def test_a_drag_released_over_its_own_column_changes_nothing(board):
         await pilot.hover("#col-1", offset=(x, y + 5))
         await pilot.mouse_up("#col-1", offset=(x, y + 5))
         await pilot.pause()
-        assert app.game.actions == 0 and app.game_screen.selection is None
+        assert app.game.actions == 0 and app.game_screen.selector.selection is None
         # Out to another column and back again: still nothing.
         await pilot.mouse_down("#col-1", offset=(x, y))
         await pilot.hover("#col-3", offset=card_offset(app, 3))
         await pilot.hover("#col-1", offset=(x, y))
         await pilot.mouse_up("#col-1", offset=(x, y))
         await pilot.pause()
-        assert app.game.actions == 0 and app.game_screen.selection is None
+        assert app.game.actions == 0 and app.game_screen.selector.selection is None
 
 
 async def test_a_drag_released_off_the_table_changes_nothing(board):
