@@ -21,13 +21,25 @@ def can_finish(game: Game) -> bool:
     open (every card face up, no stock: Spidercells, Simple Simon) is that from its first
     move, when finishing it would be solving it for the player; it is offered there once every
     column lies in order (each column's face-up cards one run that can be picked up)."""
+    return why_not_finish(game) is None
+
+
+def why_not_finish(game: Game) -> str | None:
+    """Why Finish for me is not offered now, in the player's words (the condition that holds
+    for this game: :func:`can_finish`), or None when it is."""
     st = game.state
-    if game.status != PLAYING or st.stock_left or any(st.down):
-        return False
+    if game.status != PLAYING:
+        return "the game is over"
+    if st.stock_left or any(st.down):
+        return ("Finish for me plays the game out once every card is face up and the stock "
+                "is empty")
     start = game.start
     if start.stock_left or any(start.down):
-        return True  # the cards hidden at the deal are all in sight now
-    return all(st.rs[i] <= st.down[i] for i in range(len(st.cols)))
+        return None  # the cards hidden at the deal are all in sight now
+    if all(st.rs[i] <= st.down[i] for i in range(len(st.cols))):
+        return None
+    return ("In a game dealt face up, Finish for me plays the game out once every column lies "
+            "in order (its face-up cards one run you can pick up)")
 
 
 @dataclass(frozen=True)

@@ -237,9 +237,9 @@ class Autoplay:
         screen = self.screen
         if self.running:
             return
-        if not finishing.can_finish(screen.game):
-            screen.refuse("Finish for me plays the game out once every card is face up and "
-                          "the stock is empty")
+        why = finishing.why_not_finish(screen.game)
+        if why is not None:
+            screen.refuse(why)
             return
         self.finding = self._position_key()
         screen.say("Finish for me: looking for the way to the win… (any key stops)")
