@@ -390,7 +390,7 @@ class RuleSet:
         complete runs leave for. The engine has already checked that the cards can be lifted
         (:meth:`links`); a plugin overrides this for rules that depend on the table (and may
         call ``super()`` for the rest)."""
-        return _data_move_refusal(self, table, source, cards, target)
+        return kinds.refusal(self, table, source, cards, target)
 
     def deal_refusal(self, table: TableView) -> str | None:
         """Why a deal is not allowed now, or ``None`` when it is (the stock's rules:
@@ -522,8 +522,3 @@ class RuleSet:
             lines.append(WIN_RULES[self.win].capitalize() + " to win.")
         return "\n".join(lines)
 
-
-def _data_move_refusal(rules: RuleSet, table: TableView, source: Any, cards: tuple[int, ...],
-                       target: Any) -> str | None:
-    """The data's answer to :meth:`RuleSet.move_refusal` (what the compiled tables say)."""
-    return kinds.refusal(rules, table, source, cards, target)
