@@ -58,7 +58,10 @@ def start(**config: Any) -> tuple[Session, Game, list[str]]:
 
 
 def play_one(session: Session, game: Game) -> list[str]:
-    game.play(next(m for m in game.legal_moves() if str(m) != "d"))
+    """Play one move (a move on the table if there is one: a random deal may have none but the
+    deal itself)."""
+    moves = game.legal_moves()
+    game.play(next((m for m in moves if str(m) != "d"), moves[0]))
     return session.after_action(game)
 
 
