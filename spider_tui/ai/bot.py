@@ -1,8 +1,8 @@
 """The bot: plays whole games with no undo, taking the hint's first choice every time.
 
-It goes through :func:`spider_tui.ai.hint.plan`, the very code behind the hint key, and only
-adds a memory of the positions it has been in, so that it never walks in a circle. The app's
-demo mode chooses its moves the same way (:class:`Autoplayer`).
+It goes through :class:`spider_tui.ai.hint.Adviser`, the very code behind the hint key, which
+never leads back into a position of the game and follows a line it chose to its end. The
+app's demo mode chooses its moves the same way (:class:`Autoplayer`).
 """
 
 from __future__ import annotations
@@ -12,11 +12,8 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..engine.errors import IllegalMove
-from ..engine.game import PLAYING, WON, Game
-from ..engine.moves import DEAL_MOVE, Move
-from ..engine.state import DEAL
-from .hint import FILL, PREPARE, plan, position_key
+from ..engine.game import WON, Game
+from .hint import Adviser
 
 #: A game the bot has not finished after this many moves is counted as lost.
 MAX_MOVES = 1500
@@ -33,88 +30,9 @@ class GameResult:
     line: tuple[str, ...] = ()
 
 
-class Autoplayer:
-    """The bot's choices, one move at a time: the bot and the app's demo mode play through it.
-
-    Each choice is the hint's first (:func:`spider_tui.ai.hint.plan`), with a memory of the
-    positions already been in, so that play never walks in a circle. A search's line is
-    followed to its end or to the first card it turns over, whichever comes first: until a
-    card shows, nothing is learnt that a new search could use. Whoever asks must play the
-    move before asking again; if anything else happened to the game meanwhile (an undo, a
-    move of the player's), the line is dropped and a new search decides.
-
-    On the general path (:attr:`RuleSet.simple` false), the line was found
-    in one of the worlds the fair hint searches: it is followed only as far as nothing but
-    the cards in view decides it, so not past a card turned over, a card coming from the
-    stock (a column refilled by the rules) or a deal."""
-
-    def __init__(self, *, budget_ms: float = 120, peek: bool = False,
-                 max_nodes: int | None = None) -> None:
-        self.budget_ms = budget_ms
-        self.peek = peek
-        self.max_nodes = max_nodes
-        self.seen: set = set()
-        self._line: list = []
-        self._deal_after = False
-        self._expect: tuple | None = None
-        #: The stock's size when the last move was chosen, and whether that move dealt.
-        self._stock: tuple[int, bool] = (0, False)
-
-    def next_move(self, game: Game) -> Move | None:
-        """The move to play now (legal in ``game``), or None when nothing useful is left."""
-        if game.status != PLAYING:
-            return None
-        stock = game.state.stock_left
-        if self._expect != (id(game), game.actions) or (game.history and
-                                                          game.history[-1].flips) or (
-                not self._stock[1] and stock != self._stock[0]):
-            # Not our move last, or a card showed: think again (and do not deal blindly).
-            self._line.clear()
-            self._deal_after = False
-        self.seen.add(position_key(game.state, self.peek))
-        move = self._continue(game)
-        if move is None:
-            move = self._plan(game)
-        if move is not None:
-            self._expect = (id(game), game.actions + 1)
-            self._stock = (stock, move.is_deal)
-        return move
-
-    def _continue(self, game: Game) -> Move | None:
-        """The next move of the line being followed, if any."""
-        if self._line:
-            m = self._line.pop(0)
-            if m == DEAL:
-                self._line.clear()  # a peeked line goes through a deal: think again after
-                self._deal_after = False
-                return DEAL_MOVE
-            try:  # as the game lists it (the count written wherever it is needed)
-                return game.move_of(m)
-            except IllegalMove:  # a line found in a world other than this table
-                self._line.clear()
-                return None
-        if self._deal_after:
-            # The table was arranged only to deal: deal now, or the next search would
-            # happily undo it (empty a column again, say).
-            self._deal_after = False
-            if game.deal_refusal() is None:
-                return DEAL_MOVE
-        return None
-
-    def _plan(self, game: Game) -> Move | None:
-        choice = plan(game, budget_ms=self.budget_ms, peek=self.peek, forbidden=self.seen,
-                      max_nodes=self.max_nodes)
-        if not choice:
-            return None
-        best = choice[0]
-        if best.move.is_deal:
-            return DEAL_MOVE
-        line = list(best.line)
-        if not game.rules.simple and DEAL in line:
-            del line[line.index(DEAL):]  # what a world's deal brings is that world's
-        self._line = line
-        self._deal_after = best.reason.startswith((FILL, PREPARE))
-        return self._continue(game)
+#: The bot's choices, one move at a time: the hint's own :class:`~spider_tui.ai.hint.Adviser`,
+#: taking its first choice every time (the app's demo mode plays through it too).
+Autoplayer = Adviser
 
 
 def play(game: Game, *, budget_ms: float = 120, peek: bool = False,

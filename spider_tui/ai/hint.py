@@ -16,17 +16,18 @@ from __future__ import annotations
 import random
 import time
 import zlib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from ..engine.cards import SUIT, glyph
-from ..engine.errors import RuleFailure
+from ..engine.errors import IllegalMove, RuleFailure
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RUNS, describe_pile
 from ..engine.state import DEAL, State, record_flips
 from . import general
 from .board import Board, forget, sample_world, visible_counts
+from .lines import without_loops
 from .search import WIN, WIN_BONUS, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
@@ -96,13 +97,111 @@ def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
     expanded instead, which makes the answer independent of the machine's speed. Moves in
     ``avoid`` are skipped, and so is the move that would simply undo the last one.
     """
-    forbidden: set = set()
-    if game.history:
-        prev = game.state.copy()
-        prev.undo(game.history[-1].record)
-        forbidden.add(position_key(prev, peek))
-    return plan(game, budget_ms=budget_ms, peek=peek, avoid=avoid, forbidden=forbidden,
-                max_nodes=max_nodes)
+    return plan(game, budget_ms=budget_ms, peek=peek, avoid=avoid, max_nodes=max_nodes)
+
+
+class Adviser:
+    """The hint for one game as a player (or the bot, or the demo) follows it, move after move.
+
+    Each answer is :func:`plan`'s, never leading back into a position of the game's line of
+    play (:func:`game_positions`), and with a memory of the hints it gave: when the move
+    played next is one of them, the rest of that hint's line comes first again (unless a new
+    search finds a line clearly better), and a line that readied the table for a deal is
+    followed by the deal. So a line a hint promised is played out rather than traded for
+    another at every move, and following the hint never walks in a circle.
+
+    A line is followed to its end or to the first card it turns over, whichever comes first:
+    until a card shows, nothing is learnt that a new search could use. On the general path
+    (:attr:`RuleSet.simple` false) the line was found in one of the worlds the fair hint
+    searches, so it is followed only as far as nothing but the cards in view decide it: not
+    past a card turned over, a card coming from the stock or a deal. If anything else
+    happened to the game since the last answer (an undo, another move), a new search
+    decides."""
+
+    def __init__(self, *, budget_ms: float = 120, peek: bool = False,
+                 max_nodes: int | None = None) -> None:
+        self.budget_ms = budget_ms
+        self.peek = peek
+        self.max_nodes = max_nodes
+        #: The hints last given, by their first move (packed), and where they were given.
+        self._given: dict[tuple, Hint] = {}
+        self._at: tuple | None = None
+
+    def hints(self, game: Game) -> list[Hint]:
+        """Ranked hints for ``game`` now, best first; ``[]`` when nothing useful is left."""
+        out = plan(game, budget_ms=self.budget_ms, peek=self.peek, max_nodes=self.max_nodes,
+                   follow=self._follow(game))
+        self._remember(game, out)
+        return out
+
+    def next_move(self, game: Game) -> Move | None:
+        """The move to play now (legal in ``game``), or None when nothing useful is left: the
+        next move of the line being followed, with no new search, else the first hint's."""
+        if game.status != PLAYING:
+            return None
+        follow = self._follow(game)
+        move = self._next_of(game, follow) if follow is not None else None
+        if move is not None:
+            assert follow is not None
+            self._remember(game, [replace(follow, move=move)])
+            return move
+        found = self.hints(game)
+        return found[0].move if found else None
+
+    def _follow(self, game: Game) -> Hint | None:
+        """The hint given last whose move was just played, its line cut to the moves still to
+        come (and to what the cards in view decide); None when anything else happened."""
+        if self._at != (id(game), game.actions - 1, game.state.stock_left) or not game.history:
+            return None
+        step = game.history[-1]
+        if step.flips or step.move.is_deal:
+            return None  # a card showed, or a row came: think again
+        given = self._given.get(step.move.pack(game.rules))
+        if given is None or not given.line:
+            return None
+        rest = given.line[1:]
+        if not game.rules.simple and DEAL in rest:
+            rest = rest[:rest.index(DEAL)]  # what a world's deal brings is that world's
+        return replace(given, line=rest)
+
+    @staticmethod
+    def _next_of(game: Game, follow: Hint) -> Move | None:
+        """The next move of the followed hint's line as the game writes it (None: the line
+        is played out, or its next move is not legal on this table)."""
+        if not follow.line:
+            if _kind(follow.reason) in (FILL, PREPARE) and game.deal_refusal() is None:
+                return DEAL_MOVE  # the table was readied to deal: deal now
+            return None
+        try:  # as the game lists it (the count written wherever it is needed)
+            return game.move_of(follow.line[0])
+        except IllegalMove:  # a line found in a world other than this table
+            return None
+
+    def _remember(self, game: Game, given: list[Hint]) -> None:
+        # The stock as it is now: a move that brings cards from it is not a line to follow.
+        self._at = (id(game), game.actions, game.state.stock_left)
+        self._given = {}
+        for h in given:
+            first = h.line[0] if h.line else DEAL if h.move.is_deal else None
+            if first is not None:
+                self._given.setdefault(first, h)
+
+
+def game_positions(game: Game, peek: bool | None) -> set:
+    """The keys of every position of ``game``'s line of play so far, the one now included,
+    as :func:`position_key` gives them (``peek`` None: the engine's own, :meth:`State.key`):
+    no hint leads back into one of them, so following the hint never walks in a circle.
+    The walk back stops at the last move that turned a card over or completed a run (and,
+    where no waste brings the stock back, dealt): no position before it can come again."""
+    state = game.state.copy()
+    keys = {state.key() if peek is None else position_key(state, peek)}
+    redealt = game.rules.deal_to == "waste"
+    for step in reversed(game.history):
+        if step.flips or step.removed or (step.move.is_deal and not redealt):
+            break
+        state.undo(step.record)
+        keys.add(state.key() if peek is None else position_key(state, peek))
+    return keys
 
 
 def position_key(state: State, peek: bool) -> tuple:
@@ -114,14 +213,22 @@ def position_key(state: State, peek: bool) -> tuple:
 
 
 def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | None = None,
-         forbidden: set | None = None, max_nodes: int | None = None) -> list[Hint]:
-    """The ranked moves from ``game``'s position, never entering a ``forbidden`` position
-    (keys as :func:`position_key` gives them)."""
+         forbidden: set | None = None, max_nodes: int | None = None,
+         follow: Hint | None = None) -> list[Hint]:
+    """The ranked moves from ``game``'s position, never entering a position the game has been
+    in (:func:`game_positions`) or a ``forbidden`` one (keys as :func:`position_key` gives
+    them); each line without loops (:func:`~spider_tui.ai.lines.without_loops`).
+
+    ``follow`` is the hint whose first move the player has just taken, its line cut to the
+    moves still to come: the rest of that line comes first again unless the search now finds
+    a line clearly better (:func:`_leads`), so that a line a hint promised is played out
+    instead of traded for another at every move."""
     if game.status != PLAYING:
         return []
+    forbidden = set(forbidden or ()) | game_positions(game, peek)
     if not game.rules.simple:
         return _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
-                             forbidden=forbidden, max_nodes=max_nodes)
+                             forbidden=forbidden, max_nodes=max_nodes, follow=follow)
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
@@ -138,20 +245,100 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     forbidden = forbidden or set()
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
+    lead = _followed(game, follow, legal, lambda line: _line_value(board, line),
+                     lambda line: describe(board, line))
     res = explore(board, deadline=deadline, max_nodes=max_nodes, seen=set(forbidden),
                   deals=peek, root_moves=roots)
+    past = game_positions(game, None)
+
+    def single(line: tuple) -> tuple:
+        # A search's line as the engine's single moves, with no loop and never into a
+        # position the game has been in (a supermove played out may park a card and take
+        # it back).
+        return without_loops(game.state, board.expand_line(line), past)
+
+    fresh = res.ranked()
+    return _lead_with(lead, res.root, fresh[0][0] if fresh else None,
+                      _plan_rest(game, board, res, legal, skip, sampling, end, max_nodes,
+                                 single))
+
+
+def _followed(game: Game, follow: Hint | None, legal: dict, value, words) -> Hint | None:
+    """The hint to lead with when the player follows ``follow`` (see :func:`plan`): the next
+    move of its line, valued by ``value(line)`` and worded by ``words(line)``; the deal
+    itself once a line that only made the table ready for it is played out. None when there
+    is nothing to follow, or its next move is no longer legal here."""
+    if follow is None:
+        return None
+    why = _kind(follow.reason)
+    if not follow.line:
+        if why in (FILL, PREPARE) and DEAL in legal:
+            return Hint(DEAL_MOVE, _deal_reason(game, True), -WIN_BONUS, ())
+        return None
+    state = game.state.copy()
+    for m in follow.line:
+        if not _allowed(state, m):
+            return None
+        state.apply(m)
+    if follow.line[0] not in legal:
+        return None
+    reason = words(follow.line)
+    return Hint(legal[follow.line[0]], f"{why}: {reason}" if why else reason,
+                value(follow.line), follow.line)
+
+
+def _kind(reason: str) -> str:
+    """What kind of hint a reason gives: ``FILL``, ``PREPARE`` or ``DIG`` (lines that do not
+    improve the table but ready it for a deal, or turn a card over at a cost), or ``""``
+    (a line that improves the table)."""
+    return next((k for k in (FILL, PREPARE, DIG) if reason.startswith(k)), "")
+
+
+def _leads(lead: Hint | None, root: float, fresh: float | None) -> bool:
+    """Does the followed hint ``lead`` come first, the table scoring ``root`` now and the
+    search's best line ``fresh`` (None: no line)? A line that improves the table leads while
+    it still does and no new line beats it by ``EPS``. A line readying the table for a deal
+    (or digging) always leads, and so does the deal after it: the search, asked again
+    halfway, would happily undo what it has readied (empty a column again, say)."""
+    if lead is None:
+        return False
+    if lead.move.is_deal or _kind(lead.reason):
+        return True
+    return lead.score > root + EPS and not (fresh is not None and fresh > lead.score + EPS)
+
+
+def _lead_with(lead: Hint | None, root: float, fresh: float | None,
+               out: list[Hint]) -> list[Hint]:
+    """``out`` with the followed hint ``lead`` first where it leads (:func:`_leads`)."""
+    if lead is None or not _leads(lead, root, fresh):
+        return out
+    return [lead] + [h for h in out if h.move != lead.move]
+
+
+def _line_value(board: Board, line: tuple) -> float:
+    """The search's score of where ``line`` leads from ``board`` (a win ``WIN_BONUS`` more)."""
+    b = board.copy()
+    for m in line:
+        b.apply(m)
+    return b.score() + (WIN_BONUS if b.won() else 0.0)
+
+
+def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: bool,
+               end: float, max_nodes: int | None, single) -> list[Hint]:
+    """:func:`plan`'s fast path from the search's result on: the lines ranked and worded,
+    each as ``single(line)`` gives it (one hint per first move)."""
     out: list[Hint] = []
     for val, line in res.ranked():
         if val <= res.root + EPS:
             break
-        line = tuple(board.expand_line(line))
-        move = legal[line[0]]
-        out.append(Hint(move, describe(board, line), val, line))
+        line = single(line)
+        if line and all(h.move != legal[line[0]] for h in out):
+            out.append(Hint(legal[line[0]], describe(board, line), val, line))
     if sampling and len(out) > 1:
         out = _look_past(game, board, out, end, max_nodes)
     can_deal = DEAL in legal and DEAL_MOVE not in skip
     if not out and sampling and game.state.stock_left:
-        out = _prepare_deal(game, board, res, legal, can_deal, end, max_nodes)
+        out = _prepare_deal(game, board, res, legal, can_deal, end, max_nodes, single)
     if can_deal and not any(h.move.is_deal for h in out):
         out.append(Hint(DEAL_MOVE, _deal_reason(game, not out), res.root))
     if not out and game.state.stock_left and game.deal_refusal():
@@ -159,15 +346,16 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
         # lead towards the best table with no empty column.
         ranked = res.ranked(full=True) or [_greedy_fill(board)]
         for val, line in ranked:
-            line = tuple(board.expand_line(line))
-            if line:
+            line = single(line)
+            if line and all(h.move != legal[line[0]] for h in out):
                 out.append(Hint(legal[line[0]], f"{FILL}: {describe(board, line)}", val, line))
     if not out:
         # Nothing improves the table and no row can come, but a card can still be turned
         # over: what shows may open the way, so dig rather than give up.
         for val, line in res.ranked(reveal=True):
-            line = tuple(board.expand_line(line))
-            out.append(Hint(legal[line[0]], f"{DIG}: {describe(board, line)}", val, line))
+            line = single(line)
+            if line and all(h.move != legal[line[0]] for h in out):
+                out.append(Hint(legal[line[0]], f"{DIG}: {describe(board, line)}", val, line))
     return out
 
 
@@ -233,14 +421,13 @@ def _worlds(game: Game, board: Board, salt: bytes = b"") -> list[Board]:
 
 
 def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
-                  deadline: float, max_nodes: int | None) -> list[Hint]:
+                  deadline: float, max_nodes: int | None, single) -> list[Hint]:
     """Nothing improves the table and a row is to come: the ways to leave the table for it
     (dealing at once when that is allowed, or first playing one of the best lines to a table
     with no empty column), ranked by what a search finds after the row is dealt in worlds
     drawn from the cards the player cannot see. ``[]`` when there is nothing to choose."""
-    lines = [tuple(board.expand_line(line))
-             for _, line in res.ranked(full=True)[:PREPARE_LINES]]
-    cands = ([()] if can_deal else []) + [ln for ln in lines if ln]
+    lines = [single(line) for _, line in res.ranked(full=True)[:PREPARE_LINES]]
+    cands = ([()] if can_deal else []) + list(dict.fromkeys(ln for ln in lines if ln))
     if len(cands) < 2:
         return []
     values = _sampled(_worlds(game, board, salt=b"\x01"), cands, deadline, max_nodes,
@@ -327,15 +514,18 @@ def describe(board: Board | State, line: tuple) -> str:
     b = board.copy()
     if _effect(b, first) is not None:
         return base
+    # A column empty now that the line fills and empties again is not worth a word.
+    was_empty = {i for i, c in enumerate(board.cols) if not c}
     for i, m in enumerate(line[1:], start=1):
-        later = _effect(b, m)
+        later = _effect(b, m, was_empty)
         if later is not None:
             return f"{base}; {i} move{'s' if i > 1 else ''} later the line {later}"
     return base
 
 
-def _effect(b: Board, move: tuple) -> str | None:
-    """Play ``move`` on ``b``; the notable thing it did, if any."""
+def _effect(b: Board, move: tuple, was_empty: Collection[int] = ()) -> str | None:
+    """Play ``move`` on ``b``; the notable thing it did, if any (emptying a column in
+    ``was_empty`` is not one)."""
     if move == DEAL:
         b.apply(move)
         return "deals a new row"
@@ -346,7 +536,7 @@ def _effect(b: Board, move: tuple) -> str | None:
         return "completes a run"
     if b.down[s] < hidden:
         return f"turns over a card in column {s + 1}"
-    if not b.cols[s]:
+    if not b.cols[s] and s not in was_empty:
         return f"empties column {s + 1}"
     return None
 
@@ -381,7 +571,7 @@ def _onto_column(verb: str, what: str, d: int, top: int | None, suited: bool) ->
 
 def _plan_general(game: Game, *, budget_ms: float, peek: bool,
                   avoid: Iterable[Move] | None, forbidden: set | None,
-                  max_nodes: int | None) -> list[Hint]:
+                  max_nodes: int | None, follow: Hint | None = None) -> list[Hint]:
     """:func:`plan` on the engine's own table (any rule set): every first move worth trying
     is searched in :data:`GENERAL_WORLDS` worlds a player cannot tell from the real table
     (or, with ``peek``, the real table) and ranked by the mean of its best score there."""
@@ -443,7 +633,28 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
             if r != DEAL:
                 line = reveal_lines[r][1]
                 out.append(Hint(legal[r], f"{DIG}: {describe(state, line)}", val, line))
-    return out
+    fresh = ranked(values)
+    lead = _followed(game, follow, legal, lambda line: _mean_value(tables, judge, line),
+                     lambda line: describe(state, line))
+    return _lead_with(lead, root, fresh[0][0] if fresh else None, out)
+
+
+def _mean_value(tables: list[State], judge: general.Judge, line: tuple) -> float:
+    """The mean over ``tables`` of the score where ``line`` leads (a win ``WIN_BONUS``
+    more; a table where the line is refused counts as lost)."""
+    total = 0.0
+    for t in tables:
+        b = t.copy()
+        try:
+            for m in line:
+                if not _allowed(b, m):
+                    raise ValueError(m)
+                b.apply(m)
+        except (RuleFailure, ValueError):
+            total -= WIN_BONUS
+            continue
+        total += judge.score(b) + (WIN_BONUS if _won(b) else 0.0)
+    return total / len(tables)
 
 
 def _allowed(state: State, move: tuple) -> bool:
@@ -498,9 +709,10 @@ def _describe_state(state: State, line: tuple) -> str:
         return "?"
     if base[1] is not None:
         return base[0]
+    was_empty = {i for i in range(len(state.cols)) if not state.piles[i]}
     for i, m in enumerate(line[1:], start=1):
         try:
-            later = _effect_state(b, m)
+            later = _effect_state(b, m, was_empty=was_empty)
         except (RuleFailure, ValueError):
             break
         if later is not None:
@@ -543,10 +755,12 @@ def _plain_state(b: State, move: tuple) -> tuple[str, str | None] | None:
     return (f"{place}: it {effect}" if effect else place), effect
 
 
-def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
+def _effect_state(b: State, move: tuple, first: bool = False,
+                  was_empty: Collection[int] = ()) -> str | None:
     """Play ``move`` on ``b`` (:class:`ValueError` if it is not legal there); the notable
-    thing it did, if any. What a deal, a card from the stock or a card turned over brings
-    is never named: ``b`` may be the real table behind a fair hint."""
+    thing it did, if any (emptying a column in ``was_empty`` is not one). What a deal, a
+    card from the stock or a card turned over brings is never named: ``b`` may be the real
+    table behind a fair hint."""
     if not _allowed(b, move):
         raise ValueError("not allowed here")
     done = len(b.done)
@@ -569,7 +783,7 @@ def _effect_state(b: State, move: tuple, first: bool = False) -> str | None:
     if flipped:
         col = next((i for i in range(len(b.cols)) if b.down[i] < down[i]), s)
         return f"turns over a card in column {col + 1}"
-    if s < len(b.cols) and not b.piles[s]:
+    if s < len(b.cols) and not b.piles[s] and s not in was_empty:
         return f"empties column {s + 1}"
     if not first and sum(len(b.piles[i]) for i in founds) > on_founds:
         i = d if d in founds else founds[0]
@@ -584,4 +798,4 @@ def _won(state: State) -> bool:
         return False
 
 
-__all__ = ["Hint", "describe", "hints", "plan"]
+__all__ = ["Adviser", "Hint", "describe", "game_positions", "hints", "plan"]

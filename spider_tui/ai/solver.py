@@ -43,6 +43,7 @@ from ..engine.piles import WASTE_KIND
 from ..engine.state import DEAL, State
 from . import general
 from .board import Board
+from .lines import shorten
 from .search import WIN, best_first, line_of
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
@@ -58,6 +59,10 @@ RETRY_MIN = 0.05
 #: (eight seconds or more without it, each stage taking its whole share). Four-suit deals are
 #: not, and a quick try of 5% cost them 5 of 92 wins, so they have none.
 QUICK_SHARE = {1: 0.05, 2: 0.05}
+#: A winning line is made shorter (:func:`~spider_tui.ai.lines.shorten`) for at most this
+#: share of the time limit (and at least ``SHORTEN_MIN`` seconds) after it is found.
+SHORTEN_SHARE = 0.2
+SHORTEN_MIN = 0.5
 
 
 @dataclass
@@ -88,10 +93,24 @@ def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000)
     problem = ""
     if status == WON_:
         try:
-            moves = _replay(game, line, fast)
+            single = _single_moves(state, line, fast)
+            end = time.perf_counter() + max(SHORTEN_MIN, SHORTEN_SHARE * time_limit)
+            moves = _replay(game, shorten(state, single, end))
         except LineRefused as e:  # a solver bug: said plainly, and no line is given
             status, problem = UNKNOWN_, str(e)
     return Solution(status, moves, nodes, time.perf_counter() - t0, problem)
+
+
+def _single_moves(state: State, line: Sequence | None, fast: bool) -> list:
+    """The solver's line as the engine's single moves (the fast board's supermoves played
+    out card by card)."""
+    if not fast:
+        return list(line or ())
+    try:
+        return Board.from_state(state, peek=True).expand_line(line or ())
+    except ValueError as e:
+        raise LineRefused(f"the solver's line cannot be written as single moves ({e})"
+                          ) from None
 
 
 def _won(state: State) -> bool:
@@ -312,20 +331,13 @@ def _played(board: Board, line: tuple) -> Board:
     return b
 
 
-def _replay(game: Game, line: Sequence | None, fast: bool = True) -> list[str]:
-    """The line in notation, checked move by move on a copy of the game: it must win, and end
-    there. :class:`LineRefused` says where it does not. ``fast``: the line is the fast
-    board's (supermoves to expand), else the engine's tuples of pile indexes."""
+def _replay(game: Game, line: Sequence) -> list[str]:
+    """The line (the engine's single moves) in notation, checked move by move on a copy of
+    the game: it must win, and end there. :class:`LineRefused` says where it does not."""
     g = game.copy()
     out: list[str] = []
-    if fast:
-        try:
-            line = Board.from_state(g.state, peek=True).expand_line(line or ())
-        except ValueError as e:
-            raise LineRefused(f"the solver's line cannot be written as single moves ({e})"
-                              ) from None
-    for i, m in enumerate(line or (), 1):
-        move = Move.unpack(g.rules, m, explicit=not fast)
+    for i, m in enumerate(line, 1):
+        move = Move.unpack(g.rules, m, explicit=True)
         if g.status == WON:
             raise LineRefused(f"the solver's line goes on after the game is won (move {i}, "
                               f"{move})")

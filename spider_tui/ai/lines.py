@@ -1,0 +1,141 @@
+"""Lines of moves as the AI hands them to a player: never the same position twice, and as short
+as a search for shortcuts can make them.
+
+A search finds *a* line, not the shortest: a best-first search takes detours that scored well
+on the way, and a supermove played out card by card may park a card and take it straight
+back. Whatever shows a line (a hint, Finish for me, ``solve``) passes it through here first.
+Lines are the engine's packed moves (:meth:`Move.pack`), played on the engine's own table, so
+every rule set (a plugin's included) is served by its own rules.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Sequence
+
+from ..engine.errors import RuleFailure
+from ..engine.state import DEAL, State
+
+#: How deep :func:`shortcut` looks for a shorter way between two positions of a line.
+SHORTCUT_DEPTH = 2
+
+
+def without_loops(state: State, line: Sequence[tuple], avoid: Collection = ()) -> tuple:
+    """``line`` (legal from ``state``) with every loop cut out: wherever it comes back to a
+    position it has been in, the moves in between go. It ends before the first position
+    whose key (:meth:`State.key`) is in ``avoid`` (the positions a game has already been
+    in, say), so that it never leads back into one, and before a move the table refuses (a
+    line found in a world, a table whose hidden cards lie elsewhere)."""
+    b = state.copy()
+    keys = [b.key()]
+    where = {keys[0]: 0}
+    out: list[tuple] = []
+    for m in line:
+        if (b.deal_refusal() if m == DEAL else b.refusal(*m)) is not None:
+            break  # a line found on another table (a world) goes no further here
+        b.apply(m)
+        k = b.key()
+        j = where.get(k)
+        if j is not None:  # back where the line was after j moves: drop the loop
+            for gone in keys[j + 1:]:
+                del where[gone]
+            del keys[j + 1:]
+            del out[j:]
+            continue
+        if k in avoid:
+            break
+        out.append(m)
+        keys.append(k)
+        where[k] = len(out)
+    return tuple(out)
+
+
+def shortcut(state: State, line: Sequence[tuple], deadline: float = float("inf"),
+             depth: int = SHORTCUT_DEPTH) -> tuple:
+    """``line`` (legal from ``state``, its positions all different: see
+    :func:`without_loops`) made shorter where it can be: from each position of the line in
+    turn, the position furthest along that ``depth`` moves or fewer reach in fewer moves
+    than the line takes is reached that way instead. One pass, until the line's end or
+    ``deadline`` (``time.perf_counter()`` seconds). A deal is never skipped: the positions
+    after it cannot be reached without it."""
+    line = list(line)
+    b = state.copy()
+    keys = [b.key()]
+    for m in line:
+        b.apply(m)
+        keys.append(b.key())
+    where = {k: i for i, k in enumerate(keys)}
+    b = state.copy()
+    i = 0
+    while i < len(line) and time.perf_counter() < deadline:
+        jump = _farthest(b, i, where, depth)
+        if jump is not None:
+            j, path = jump
+            # The positions before i are as they were, and each has been tried against
+            # every position still on the line.
+            between = []
+            p = b.copy()
+            for m in path[:-1]:
+                p.apply(m)
+                between.append(p.key())
+            line[i:j] = path
+            keys[i + 1:j] = between
+            where = {k: n for n, k in enumerate(keys)}
+        b.apply(line[i])
+        i += 1
+    return tuple(line)
+
+
+def shorten(state: State, line: Sequence[tuple], deadline: float = float("inf"),
+            avoid: Collection = ()) -> tuple:
+    """``line`` without loops (:func:`without_loops`, never into a position in ``avoid``),
+    then with its shortcuts taken (:func:`shortcut`: first one move deep, then two) while
+    ``deadline`` allows, and ended where it first wins."""
+    line = without_loops(state, line, avoid)
+    for depth in range(1, SHORTCUT_DEPTH + 1):
+        line = shortcut(state, line, deadline, depth)
+    return to_first_win(state, line)
+
+
+def to_first_win(state: State, line: Sequence[tuple]) -> tuple:
+    """``line`` up to the first position that wins (a shortcut may win on its way)."""
+    b = state.copy()
+    for i, m in enumerate(line):
+        b.apply(m)
+        try:
+            if b.won():
+                return tuple(line[:i + 1])
+        except RuleFailure:  # a plugin's win rule that fails: not won
+            pass
+    return tuple(line)
+
+
+def _farthest(b: State, i: int, where: dict, depth: int) -> tuple[int, list] | None:
+    """The position of the line farthest along (index j) that some ``depth`` moves or fewer
+    from ``b`` (position ``i``) reach in fewer moves than the line takes, with those moves."""
+    best: tuple[int, list] | None = None
+    frontier: list[tuple[State, list]] = [(b, [])]
+    for d in range(1, depth + 1):
+        nxt = []
+        for pos, path in frontier:
+            try:
+                moves = pos.moves()
+            except RuleFailure:
+                continue
+            for m in moves:
+                try:
+                    rec = pos.apply(m)
+                except RuleFailure:
+                    continue
+                j = where.get(pos.key())
+                if j is not None and j - i > d and (best is None or j - d >
+                                                    best[0] - len(best[1])):
+                    best = (j, path + [m])
+                if d < depth:
+                    nxt.append((pos.copy(), path + [m]))
+                pos.undo(rec)
+        frontier = nxt
+    return best
+
+
+__all__ = ["shortcut", "shorten", "to_first_win", "without_loops"]
