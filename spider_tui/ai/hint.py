@@ -32,6 +32,8 @@ from .search import WIN, WIN_BONUS, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
+#: What the hint says when no move helps (no deal either): the way out is an undo.
+NOTHING = "Nothing useful is left to do here: undo a few moves, or start a new deal"
 #: How a hint that only prepares a deal begins its reason.
 FILL = "fill the empty columns so that you can deal"
 #: How a hint that turns a card over at some cost begins its reason.
@@ -126,12 +128,18 @@ class Adviser:
         #: The hints last given, by their first move (packed), and where they were given.
         self._given: dict[tuple, Hint] = {}
         self._at: tuple | None = None
+        #: The last answer of :meth:`hints`, given at ``_at``.
+        self._last: list[Hint] = []
 
     def hints(self, game: Game) -> list[Hint]:
-        """Ranked hints for ``game`` now, best first; ``[]`` when nothing useful is left."""
+        """Ranked hints for ``game`` now, best first; ``[]`` when nothing useful is left.
+        Asked again with nothing played in between, the same answer."""
+        if self._at == (id(game), game.actions, game.state.stock_left) and self._last:
+            return list(self._last)
         out = plan(game, budget_ms=self.budget_ms, peek=self.peek, max_nodes=self.max_nodes,
                    follow=self._follow(game))
         self._remember(game, out)
+        self._last = out
         return out
 
     def next_move(self, game: Game) -> Move | None:
@@ -144,6 +152,7 @@ class Adviser:
         if move is not None:
             assert follow is not None
             self._remember(game, [replace(follow, move=move)])
+            self._last = []
             return move
         found = self.hints(game)
         return found[0].move if found else None
@@ -226,14 +235,19 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     if game.status != PLAYING:
         return []
     forbidden = set(forbidden or ()) | game_positions(game, peek)
+    past = game_positions(game, None)
     if not game.rules.simple:
         return _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
-                             forbidden=forbidden, max_nodes=max_nodes, follow=follow)
+                             forbidden=forbidden, max_nodes=max_nodes, follow=follow,
+                             past=past)
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
     end = start + budget_ms * 0.9 / 1000.0 - 0.002
-    sampling = not peek and SAMPLE_WORLDS > 0
+    # Worlds differ only where cards are hidden: with none (Simple Simon, a game played out
+    # to the last card) every world is the table itself.
+    hidden = game.state.stock_left or any(game.state.down)
+    sampling = not peek and SAMPLE_WORLDS > 0 and bool(hidden)
     deadline = end - (end - start) * SAMPLE_SHARE if sampling else end
     board = Board.from_game(game, peek=peek)
     legal = {m.pack(game.rules): m for m in game.legal_moves()}
@@ -245,11 +259,10 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     forbidden = forbidden or set()
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
-    lead = _followed(game, follow, legal, lambda line: _line_value(board, line),
+    lead = _followed(game, follow, legal, past, lambda line: _line_value(board, line),
                      lambda line: describe(board, line))
     res = explore(board, deadline=deadline, max_nodes=max_nodes, seen=set(forbidden),
                   deals=peek, root_moves=roots)
-    past = game_positions(game, None)
 
     def single(line: tuple) -> tuple:
         # A search's line as the engine's single moves, with no loop and never into a
@@ -263,11 +276,13 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
                                  single))
 
 
-def _followed(game: Game, follow: Hint | None, legal: dict, value, words) -> Hint | None:
+def _followed(game: Game, follow: Hint | None, legal: dict, past: set, value,
+              words) -> Hint | None:
     """The hint to lead with when the player follows ``follow`` (see :func:`plan`): the next
-    move of its line, valued by ``value(line)`` and worded by ``words(line)``; the deal
-    itself once a line that only made the table ready for it is played out. None when there
-    is nothing to follow, or its next move is no longer legal here."""
+    move of its line (as far as it is legal here and never into a position of ``past``),
+    valued by ``value(line)`` and worded by ``words(line)``; the deal itself once a line
+    that only made the table ready for it is played out. None when there is nothing to
+    follow, or its next move is no longer legal here."""
     if follow is None:
         return None
     why = _kind(follow.reason)
@@ -275,16 +290,11 @@ def _followed(game: Game, follow: Hint | None, legal: dict, value, words) -> Hin
         if why in (FILL, PREPARE) and DEAL in legal:
             return Hint(DEAL_MOVE, _deal_reason(game, True), -WIN_BONUS, ())
         return None
-    state = game.state.copy()
-    for m in follow.line:
-        if not _allowed(state, m):
-            return None
-        state.apply(m)
-    if follow.line[0] not in legal:
+    line = without_loops(game.state, follow.line, past)
+    if not line or line[0] not in legal:
         return None
-    reason = words(follow.line)
-    return Hint(legal[follow.line[0]], f"{why}: {reason}" if why else reason,
-                value(follow.line), follow.line)
+    reason = words(line)
+    return Hint(legal[line[0]], f"{why}: {reason}" if why else reason, value(line), line)
 
 
 def _kind(reason: str) -> str:
@@ -571,7 +581,8 @@ def _onto_column(verb: str, what: str, d: int, top: int | None, suited: bool) ->
 
 def _plan_general(game: Game, *, budget_ms: float, peek: bool,
                   avoid: Iterable[Move] | None, forbidden: set | None,
-                  max_nodes: int | None, follow: Hint | None = None) -> list[Hint]:
+                  max_nodes: int | None, follow: Hint | None = None,
+                  past: set | None = None) -> list[Hint]:
     """:func:`plan` on the engine's own table (any rule set): every first move worth trying
     is searched in :data:`GENERAL_WORLDS` worlds a player cannot tell from the real table
     (or, with ``peek``, the real table) and ranked by the mean of its best score there."""
@@ -606,6 +617,12 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
         means = [(sum(v) / len(v), r) for r, v in per.items()]
         return sorted(means, key=lambda c: (-c[0], len(lines[c[1]][1]), c[1]))
 
+    def real(r: tuple, line: tuple) -> tuple:
+        # A world's line as far as it goes on the real table without a loop or a position
+        # the game has been in (at least its first move, a root: legal and new).
+        clean = without_loops(state, line, past or ())
+        return clean if clean[:1] == (r,) else (r,)
+
     out: list[Hint] = []
     for val, r in ranked(values):
         if val <= root + EPS:
@@ -613,7 +630,7 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
         if r == DEAL:
             out.append(Hint(DEAL_MOVE, _deal_reason(game, False), val))
         else:
-            line = lines[r][1]
+            line = real(r, lines[r][1])
             out.append(Hint(legal[r], describe(state, line), val, line))
     can_deal = DEAL in legal and DEAL_MOVE not in skip
     if can_deal and not any(h.move.is_deal for h in out):
@@ -624,17 +641,18 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
         for val, r in ranked(values):
             if r != DEAL and r[2] >= 0 and r[2] < len(state.cols) and \
                     not state.piles[r[2]] and empties:
-                line = lines[r][1]
+                line = real(r, lines[r][1])
                 out.append(Hint(legal[r], f"{FILL}: {describe(state, line)}", val, line))
     if not out:
         # Nothing improves the table and no row can come, but a card can still be turned
         # over: what shows may open the way, so dig rather than give up.
         for val, r in ranked(reveals):
             if r != DEAL:
-                line = reveal_lines[r][1]
+                line = real(r, reveal_lines[r][1])
                 out.append(Hint(legal[r], f"{DIG}: {describe(state, line)}", val, line))
     fresh = ranked(values)
-    lead = _followed(game, follow, legal, lambda line: _mean_value(tables, judge, line),
+    lead = _followed(game, follow, legal, past or set(),
+                     lambda line: _mean_value(tables, judge, line),
                      lambda line: describe(state, line))
     return _lead_with(lead, root, fresh[0][0] if fresh else None, out)
 
@@ -798,4 +816,4 @@ def _won(state: State) -> bool:
         return False
 
 
-__all__ = ["Adviser", "Hint", "describe", "game_positions", "hints", "plan"]
+__all__ = ["NOTHING", "Adviser", "Hint", "describe", "game_positions", "hints", "plan"]

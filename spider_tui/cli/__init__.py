@@ -27,6 +27,7 @@ COMMANDS = [
     "check-variant",
     "new-variant",
     "stats",
+    "hint",
     "solve",
     "bot",
     "serve",

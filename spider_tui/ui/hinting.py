@@ -8,12 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.bot import Autoplayer
-from ..ai.hint import hints
+from ..ai.hint import NOTHING, Adviser
 from ..ai.winnable import winnable_deals
 from ..engine import Game, Move
 from ..engine.cards import glyph
 from ..engine.piles import COLUMN, FOUNDATION_KIND, code_kind, describe_pile
 from .ranking import deal_words, pile_cards
+
+__all__ = ["NOTHING", "AIError", "Adviser", "DemoPlayer", "HintView", "describe", "get_hints",
+           "winnable"]
 
 
 class AIError(Exception):
@@ -26,9 +29,11 @@ class HintView:
     reason: str
 
 
-def get_hints(game: Game, *, budget_ms: int = 120, peek: bool = False) -> list[HintView]:
-    """The hints for ``game`` now, best first; ``[]`` when nothing useful is left."""
-    found = [HintView(h.move, h.reason) for h in hints(game, budget_ms=budget_ms, peek=peek)]
+def get_hints(game: Game, adviser: Adviser) -> list[HintView]:
+    """The hints for ``game`` now, best first; ``[]`` when nothing useful is left. The
+    ``adviser`` kept for the game remembers the hints it gave, so that a line a hint promised
+    is played out when the player follows it (:class:`~spider_tui.ai.hint.Adviser`)."""
+    found = [HintView(h.move, h.reason) for h in adviser.hints(game)]
     for h in found:
         _check_legal(game, h.move, "hint")
     return found

@@ -19,7 +19,7 @@ from textual.worker import Worker, WorkerState
 
 from ....engine import PLAYING, WON, Move, RuleFailure
 from ... import finishing
-from ...hinting import DemoPlayer, HintView, describe, get_hints
+from ...hinting import NOTHING, Adviser, DemoPlayer, HintView, describe, get_hints
 from ...progress import won_words
 
 if TYPE_CHECKING:
@@ -57,6 +57,8 @@ class Autoplay:
         self.screen = screen
         self.hint: HintState | None = None
         self.hint_shown: HintView | None = None
+        #: The hint's memory of what it suggested (a line promised is followed through).
+        self.adviser = Adviser()
         self.demo_timer: Timer | None = None
         #: What plays while the demo runs (or Finish for me plays the game out), and its name.
         self.demo_player: Any = None
@@ -99,7 +101,10 @@ class Autoplay:
         if self.hint is None or self.hint.key != key:
             cfg = screen.app.config
             try:
-                found = get_hints(game, budget_ms=cfg.hint_budget_ms, peek=cfg.hint_peek)
+                if self.adviser.peek != cfg.hint_peek:
+                    self.adviser = Adviser(peek=cfg.hint_peek)
+                self.adviser.budget_ms = cfg.hint_budget_ms
+                found = get_hints(game, self.adviser)
             except Exception as e:  # noqa: BLE001 - reported, never hidden
                 self.hint_shown = None
                 self.ai_failed("hint", e)
@@ -111,8 +116,7 @@ class Autoplay:
         hints = self.hint.hints
         if not hints:
             self.hint_shown = None
-            screen.say("Nothing useful is left to do here: undo a few moves, or start a new "
-                       "deal", "warning")
+            screen.say(NOTHING, "warning")
             screen.refresh_board()
             return
         i = self.hint.index % len(hints)
