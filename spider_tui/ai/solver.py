@@ -61,7 +61,7 @@ RETRY_MIN = 0.05
 QUICK_SHARE = {1: 0.05, 2: 0.05}
 #: A winning line is made shorter (:func:`~spider_tui.ai.lines.shorten`) for at most this
 #: share of the time limit (and at least ``SHORTEN_MIN`` seconds) after it is found.
-SHORTEN_SHARE = 0.2
+SHORTEN_SHARE = 0.1
 SHORTEN_MIN = 0.5
 
 

@@ -10,7 +10,7 @@ import pytest
 from ai_positions import FINISH_MOVES
 
 from spider_tui.ai.hint import FILL, PREPARE, Adviser, game_positions, hints
-from spider_tui.ai.lines import shortcut, shorten, without_loops
+from spider_tui.ai.lines import prune, shortcut, shorten, without_loops
 from spider_tui.ai.solver import solve
 from spider_tui.engine import Game, Move
 from spider_tui.engine.catalog import default_catalog
@@ -187,3 +187,14 @@ def test_a_shortcut_replaces_a_detour():
     assert without_loops(g.state, detour) == tuple(detour)
     assert shortcut(g.state, detour, depth=1) == tuple(_packed(g, "9>2 10>7"))
     assert shorten(g.state, detour) == tuple(_packed(g, "9>2 10>7"))
+
+
+def test_a_card_moved_twice_goes_straight_to_its_second_place():
+    """6♠ onto 7♠ in column 2, something else, then 6♠ on into the empty column 6: pruned, it
+    goes from column 9 to column 6 at once."""
+    g = _game("spider-1suit", 5, FINISH_MOVES)
+    line = _packed(g, "9>2 10>7 2:1>6")
+    assert prune(g.state, line) == tuple(_packed(g, "10>7 9:1>6"))
+    # A move the line needs stays.
+    needed = _packed(g, "9>2 10>7")
+    assert prune(g.state, needed) == tuple(needed)
