@@ -104,8 +104,8 @@ def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int 
     t0 = time.perf_counter()
     if time_limit is None and node_budget is None:
         time_limit = TIME_LIMIT
-    if node_budget is not None and node_budget < 0:
-        raise ValueError(f"a node budget cannot be negative ({node_budget})")
+    if node_budget is not None and node_budget < 1:
+        raise ValueError(f"a node budget is at least one position, not {node_budget}")
     state = game.state
     if _won(state):
         return Solution(WON_, [], 0, 0.0)

@@ -87,9 +87,10 @@ def test_solve_state_takes_a_node_budget():
     assert (a.status, a.moves, a.nodes) == (b.status, b.moves, b.nodes)
 
 
-def test_a_negative_budget_is_refused():
+@pytest.mark.parametrize("budget", [0, -1])
+def test_a_budget_of_no_positions_is_refused(budget):
     with pytest.raises(ValueError):
-        solve(Game.new("spider-1suit", deal=1), node_budget=-1)
+        solve(Game.new("spider-1suit", deal=1), node_budget=budget)
 
 
 def test_a_solution_knows_its_rate():
