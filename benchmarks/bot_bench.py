@@ -4,8 +4,12 @@
 
     python benchmarks/bot_bench.py --variant spider-2suit --games 200 --first-deal 1 --jobs 2
 
-Each finished game is printed as it ends (deal, won, moves, runs, seconds), then the summary
-the ``spider-tui bot`` command prints.
+Each move's search gets ``--nodes`` positions (4,000 by default: about the 120 ms a move the
+hint takes, on an idle machine of this project's), so the figures are the same on a loaded
+machine; ``--budget MS`` searches for MS milliseconds a move instead (or as well, with both).
+
+Each finished game is printed as it ends (deal, won, moves, runs, seconds, positions searched
+per second), then the summary the ``spider-tui bot`` command prints.
 """
 
 from __future__ import annotations
@@ -19,6 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spider_tui.ai.bot import run_games, summary  # noqa: E402
+from spider_tui.cli.bot import budget_words  # noqa: E402
+
+#: Positions per move when neither --nodes nor --budget is given.
+DEFAULT_NODES = 4000
 
 
 def main() -> int:
@@ -26,26 +34,32 @@ def main() -> int:
     ap.add_argument("--variant", default="spider-4suit")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first-deal", type=int, default=1)
-    ap.add_argument("--budget", type=float, default=120.0, help="ms per move (120)")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help=f"positions per move ({DEFAULT_NODES} unless --budget is given)")
+    ap.add_argument("--budget", type=float, default=None, help="ms per move")
     ap.add_argument("--peek", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--losses", metavar="FILE",
                     help="write each lost game's moves to FILE (one JSON object per line)")
     args = ap.parse_args()
+    if args.nodes is None and args.budget is None:
+        args.nodes = DEFAULT_NODES
     deals = range(args.first_deal, args.first_deal + args.games)
     t0 = time.time()
     results = []
     for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
-                       jobs=args.jobs):
+                       jobs=args.jobs, node_budget=args.nodes):
         results.append(r)
         if args.losses and not r.won:
             with open(args.losses, "a", encoding="utf-8") as f:
                 f.write(json.dumps({"variant": args.variant, "deal": r.deal,
                                     "moves": list(r.line)}) + "\n")
         print(f"deal {r.deal}: {'won' if r.won else 'lost'} moves={r.moves} runs={r.runs} "
-              f"{r.seconds:.1f}s  [{sum(x.won for x in results)}/{len(results)}]", flush=True)
+              f"{r.seconds:.1f}s {r.nodes / r.seconds if r.seconds > 0 else 0:.0f} positions/s"
+              f"  [{sum(x.won for x in results)}/{len(results)}]", flush=True)
     print(f"{args.variant}: {len(results)} games (deals {deals.start}-{deals.stop - 1}), "
-          f"{'peeking' if args.peek else 'fair'}, budget {args.budget:g} ms per move, "
+          f"{'peeking' if args.peek else 'fair'}, budget {budget_words(args.budget, args.nodes)}"
+          f" per move, "
           f"{args.jobs} jobs, {time.time() - t0:.0f} s wall")
     print(summary(results))
     return 0

@@ -3,6 +3,11 @@
 It goes through :class:`spider_tui.ai.hint.Adviser`, the very code behind the hint key, which
 never leads back into a position of the game and follows a line it chose to its end. The
 app's demo mode chooses its moves the same way (:class:`Autoplayer`).
+
+Each move's search is bounded by a time budget (``budget_ms``), a node budget (``node_budget``,
+the positions all the move's searches expand together, shared out between them as the time
+is), or both. With a node budget alone no clock decides anything: a deal is played the same
+way, move for move, on every run and every machine, however loaded.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ class GameResult:
     runs: int
     #: Every move played, in move notation (replaying them shows how the game ended).
     line: tuple[str, ...] = ()
+    #: Positions searched over the whole game.
+    nodes: int = 0
 
 
 #: The bot's choices, one move at a time: the hint's own :class:`~spider_tui.ai.hint.Adviser`,
@@ -35,11 +42,17 @@ class GameResult:
 Autoplayer = Adviser
 
 
-def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
-         max_moves: int = MAX_MOVES, max_nodes: int | None = None) -> Iterator[object]:
+def play(game: Game, *, budget_ms: float | None = None, peek: bool = False,
+         max_moves: int = MAX_MOVES, max_nodes: int | None = None,
+         node_budget: int | None = None) -> Iterator[object]:
     """Play ``game`` to its end (or ``max_moves``) as :class:`Autoplayer` chooses, yielding
-    each step."""
-    auto = Autoplayer(budget_ms=budget_ms, peek=peek, max_nodes=max_nodes)
+    each step. ``node_budget`` alone (no ``budget_ms``) plays the same moves every time."""
+    auto = Autoplayer(budget_ms=budget_ms, peek=peek, max_nodes=max_nodes,
+                      node_budget=node_budget)
+    yield from _play(game, auto, max_moves)
+
+
+def _play(game: Game, auto: Autoplayer, max_moves: int) -> Iterator[object]:
     while len(game.history) < max_moves:
         move = auto.next_move(game)
         if move is None:
@@ -47,17 +60,18 @@ def play(game: Game, *, budget_ms: float = 120, peek: bool = False,
         yield game.play(move)
 
 
-def play_deal(variant: str, deal: int, *, budget_ms: float = 120, peek: bool = False,
+def play_deal(variant: str, deal: int, *, budget_ms: float | None = None, peek: bool = False,
               house_rules: tuple[str, ...] = (), max_moves: int = MAX_MOVES,
-              max_nodes: int | None = None) -> GameResult:
-    """One game; ``max_nodes`` (with a generous ``budget_ms``) makes it reproducible."""
+              max_nodes: int | None = None, node_budget: int | None = None) -> GameResult:
+    """One game; a ``node_budget`` alone (no ``budget_ms``) makes it reproducible."""
     game = Game.new(variant, deal=deal, house_rules=house_rules)
+    auto = Autoplayer(budget_ms=budget_ms, peek=peek, max_nodes=max_nodes,
+                      node_budget=node_budget)
     t0 = time.perf_counter()
-    for _ in play(game, budget_ms=budget_ms, peek=peek, max_moves=max_moves,
-                  max_nodes=max_nodes):
+    for _ in _play(game, auto, max_moves):
         pass
     return GameResult(deal, game.status == WON, len(game.history), time.perf_counter() - t0,
-                      game.runs_removed, tuple(str(s.move) for s in game.history))
+                      game.runs_removed, tuple(str(s.move) for s in game.history), auto.nodes)
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -72,16 +86,18 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def _play_one(job: tuple) -> GameResult:
-    variant, deal, budget_ms, peek, house_rules = job
-    return play_deal(variant, deal, budget_ms=budget_ms, peek=peek, house_rules=house_rules)
+    variant, deal, budget_ms, peek, house_rules, node_budget = job
+    return play_deal(variant, deal, budget_ms=budget_ms, peek=peek, house_rules=house_rules,
+                     node_budget=node_budget)
 
 
-def run_games(variant: str, deals: Iterable[int], *, budget_ms: float = 120,
+def run_games(variant: str, deals: Iterable[int], *, budget_ms: float | None = None,
               peek: bool = False, house_rules: tuple[str, ...] = (),
-              jobs: int = 1) -> Iterator[GameResult]:
+              jobs: int = 1, node_budget: int | None = None) -> Iterator[GameResult]:
     """Play each deal (``jobs`` at a time, in worker processes), yielding results as they
-    finish (in deal order)."""
-    work = [(variant, d, budget_ms, peek, house_rules) for d in deals]
+    finish (in deal order). ``budget_ms`` and ``node_budget`` bound each move's search as
+    :class:`Autoplayer`'s do."""
+    work = [(variant, d, budget_ms, peek, house_rules, node_budget) for d in deals]
     if jobs <= 1 or len(work) <= 1:
         for job in work:
             yield _play_one(job)
@@ -93,13 +109,18 @@ def run_games(variant: str, deals: Iterable[int], *, budget_ms: float = 120,
 
 
 def summary(results: list[GameResult]) -> str:
-    """The win rate with its 95% Wilson interval, mean moves and time per game."""
+    """The win rate with its 95% Wilson interval, mean moves and time per game, and the
+    positions searched (per game, and per second of play)."""
     n = len(results)
     wins = sum(r.won for r in results)
     lo, hi = wilson(wins, n)
     moves = sum(r.moves for r in results) / n if n else 0.0
-    secs = sum(r.seconds for r in results) / n if n else 0.0
+    total = sum(r.seconds for r in results)
+    secs = total / n if n else 0.0
+    nodes = sum(r.nodes for r in results)
     return (f"won {wins} of {n}: {100 * wins / max(n, 1):.1f}% "
             f"(95% CI {100 * lo:.1f}%-{100 * hi:.1f}%, Wilson)\n"
             f"mean moves per game: {moves:.1f}\n"
-            f"time per game: {secs:.2f} s")
+            f"time per game: {secs:.2f} s\n"
+            f"positions searched: {nodes / max(n, 1):.0f} per game, "
+            f"{nodes / total if total > 0 else 0.0:.0f} per second")

@@ -13,6 +13,7 @@ mean over the worlds; ``peek`` searches the real table instead.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import zlib
@@ -28,10 +29,13 @@ from ..engine.state import DEAL, State, record_flips
 from . import general
 from .board import Board, forget, sample_world, visible_counts
 from .lines import without_loops
-from .search import WIN, WIN_BONUS, best_first, explore
+from .search import WIN, WIN_BONUS, NodeBudget, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
+#: The time a hint (or a bot's move) may take, in milliseconds, when neither a time nor a
+#: node budget is given.
+BUDGET_MS = 120.0
 #: What the hint says when no move helps (no deal either): the way out is an undo.
 NOTHING = "Nothing useful is left to do here: undo a few moves, or start a new deal"
 #: How a hint that only prepares a deal begins its reason.
@@ -120,11 +124,17 @@ class Adviser:
     happened to the game since the last answer (an undo, another move), a new search
     decides."""
 
-    def __init__(self, *, budget_ms: float = 120, peek: bool = False,
-                 max_nodes: int | None = None) -> None:
-        self.budget_ms = budget_ms
+    def __init__(self, *, budget_ms: float | None = None, peek: bool = False,
+                 max_nodes: int | None = None, node_budget: int | None = None) -> None:
+        #: The time each answer may take (None: no clock; neither it nor a node budget
+        #: given: :data:`BUDGET_MS`), the positions each search of it may expand, and the
+        #: positions all its searches may expand together (shared out as the time is).
+        self.budget_ms = BUDGET_MS if budget_ms is None and node_budget is None else budget_ms
         self.peek = peek
         self.max_nodes = max_nodes
+        self.node_budget = node_budget
+        #: Positions searched so far, over every answer.
+        self.nodes = 0
         #: The hints last given, by their first move (packed), and where they were given.
         self._given: dict[tuple, Hint] = {}
         self._at: tuple | None = None
@@ -136,8 +146,10 @@ class Adviser:
         Asked again with nothing played in between, the same answer."""
         if self._at == (id(game), game.actions, game.state.stock_left) and self._last:
             return list(self._last)
+        spent = NodeBudget(self.node_budget)
         out = plan(game, budget_ms=self.budget_ms, peek=self.peek, max_nodes=self.max_nodes,
-                   follow=self._follow(game))
+                   follow=self._follow(game), nodes=spent)
+        self.nodes += spent.spent
         self._remember(game, out)
         self._last = out
         return out
@@ -221,9 +233,10 @@ def position_key(state: State, peek: bool) -> tuple:
     return state.key()
 
 
-def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | None = None,
-         forbidden: set | None = None, max_nodes: int | None = None,
-         follow: Hint | None = None) -> list[Hint]:
+def plan(game: Game, *, budget_ms: float | None, peek: bool,
+         avoid: Iterable[Move] | None = None, forbidden: set | None = None,
+         max_nodes: int | None = None, follow: Hint | None = None,
+         nodes: NodeBudget | None = None) -> list[Hint]:
     """The ranked moves from ``game``'s position, never entering a position the game has been
     in (:func:`game_positions`) or a ``forbidden`` one (keys as :func:`position_key` gives
     them); each line without loops (:func:`~spider_tui.ai.lines.without_loops`).
@@ -231,24 +244,31 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     ``follow`` is the hint whose first move the player has just taken, its line cut to the
     moves still to come: the rest of that line comes first again unless the search now finds
     a line clearly better (:func:`_leads`), so that a line a hint promised is played out
-    instead of traded for another at every move."""
+    instead of traded for another at every move.
+
+    ``budget_ms`` bounds the time (None: no clock is read to decide anything), ``max_nodes``
+    each search's positions, and ``nodes`` the positions of all the searches together, shared
+    out between them as the time is (and counts them)."""
     if game.status != PLAYING:
         return []
+    if budget_ms is None and max_nodes is None and (nodes is None or nodes.total is None):
+        raise ValueError("a hint needs a time budget or a node budget")
+    tally = nodes if nodes is not None else NodeBudget()
     forbidden = set(forbidden or ()) | game_positions(game, peek)
     past = game_positions(game, None)
     if not game.rules.simple:
         return _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
                              forbidden=forbidden, max_nodes=max_nodes, follow=follow,
-                             past=past)
+                             past=past, nodes=tally)
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
-    end = start + budget_ms * 0.9 / 1000.0 - 0.002
+    end = _end(start, budget_ms)
     # Worlds differ only where cards are hidden: with none (Simple Simon, a game played out
     # to the last card) every world is the table itself.
     hidden = game.state.stock_left or any(game.state.down)
     sampling = not peek and SAMPLE_WORLDS > 0 and bool(hidden)
-    deadline = end - (end - start) * SAMPLE_SHARE if sampling else end
+    deadline = end - (end - start) * SAMPLE_SHARE if sampling and end < math.inf else end
     board = Board.from_game(game, peek=peek)
     legal = {m.pack(game.rules): m for m in game.legal_moves()}
     skip = set(avoid or ())
@@ -261,8 +281,10 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
         roots.append(DEAL)
     lead = _followed(game, follow, legal, past, lambda line: _line_value(board, line),
                      lambda line: describe(board, line))
-    res = explore(board, deadline=deadline, max_nodes=max_nodes, seen=set(forbidden),
+    allowed = tally.allow(1.0 - SAMPLE_SHARE if sampling else 1.0, max_nodes)
+    res = explore(board, deadline=deadline, max_nodes=allowed, seen=set(forbidden),
                   deals=peek, root_moves=roots)
+    tally.spend(res.nodes)
 
     def single(line: tuple) -> tuple:
         # A search's line as the engine's single moves, with no loop and never into a
@@ -273,7 +295,7 @@ def plan(game: Game, *, budget_ms: float, peek: bool, avoid: Iterable[Move] | No
     fresh = res.ranked()
     return _lead_with(lead, res.root, fresh[0][0] if fresh else None,
                       _plan_rest(game, board, res, legal, skip, sampling, end, max_nodes,
-                                 single))
+                                 single, tally))
 
 
 def _followed(game: Game, follow: Hint | None, legal: dict, past: set, value,
@@ -334,7 +356,7 @@ def _line_value(board: Board, line: tuple) -> float:
 
 
 def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: bool,
-               end: float, max_nodes: int | None, single) -> list[Hint]:
+               end: float, max_nodes: int | None, single, tally: NodeBudget) -> list[Hint]:
     """:func:`plan`'s fast path from the search's result on: the lines ranked and worded,
     each as ``single(line)`` gives it (one hint per first move)."""
     out: list[Hint] = []
@@ -345,10 +367,10 @@ def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: 
         if line and all(h.move != legal[line[0]] for h in out):
             out.append(Hint(legal[line[0]], describe(board, line), val, line))
     if sampling and len(out) > 1:
-        out = _look_past(game, board, out, end, max_nodes)
+        out = _look_past(game, board, out, end, max_nodes, tally)
     can_deal = DEAL in legal and DEAL_MOVE not in skip
     if not out and sampling and game.state.stock_left:
-        out = _prepare_deal(game, board, res, legal, can_deal, end, max_nodes, single)
+        out = _prepare_deal(game, board, res, legal, can_deal, end, max_nodes, single, tally)
     if can_deal and not any(h.move.is_deal for h in out):
         out.append(Hint(DEAL_MOVE, _deal_reason(game, not out), res.root))
     if not out and game.state.stock_left and game.deal_refusal():
@@ -369,25 +391,36 @@ def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: 
     return out
 
 
+def _end(start: float, budget_ms: float | None) -> float:
+    """When a hint's search must stop (``math.inf``: no time budget)."""
+    if budget_ms is None:
+        return math.inf
+    return start + budget_ms * 0.9 / 1000.0 - 0.002
+
+
 def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
-               max_nodes: int | None) -> list[Hint]:
+               max_nodes: int | None, nodes: NodeBudget) -> list[Hint]:
     """``ranked`` with its first ``SAMPLE_LINES`` re-ranked by what lies past the card each
     line turns over, in ``SAMPLE_WORLDS`` worlds drawn from the cards the player cannot see
     (a world is the fair ``board`` with its unknown cards dealt at random, so the hidden cards
     are never read; the draw is seeded by the visible table, so a hint is repeatable)."""
     head = ranked[:SAMPLE_LINES]
-    values = _sampled(_worlds(game, board), [h.line for h in head], deadline, max_nodes)
+    values = _sampled(_worlds(game, board), [h.line for h in head], deadline, max_nodes,
+                      nodes=nodes)
     totals = sorted(zip(values, head), key=lambda c: -c[0])
     return [replace(h, score=v) for v, h in totals] + ranked[SAMPLE_LINES:]
 
 
 def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
-             max_nodes: int | None, deal: bool = False) -> list[float]:
+             max_nodes: int | None, deal: bool = False,
+             nodes: NodeBudget | None = None) -> list[float]:
     """Per line: the best score a search finds after the line (and then a deal, with
     ``deal``; a world where no deal can come counts as lost) in each of ``worlds`` (knowing
     only the cards they turned over, where ``FORGET`` says so), taken
-    together by :func:`risk_value`, less ``LINE_COST`` per move of the line. The time left is
-    shared out evenly."""
+    together by :func:`risk_value`, less ``LINE_COST`` per move of the line. The time left
+    (and the positions left of ``nodes``) is shared out evenly."""
+    if nodes is None:
+        nodes = NodeBudget()
     suits = worlds[0].t.rules.suit_count
     risk = RISK.get(suits, RISK[0])
     fair = FORGET.get(suits, FORGET[0])
@@ -408,7 +441,7 @@ def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
                 if fair:
                     forget(b)
                 values.append(_best_score(b, now + max(0.0, deadline - now) / jobs,
-                                          max_nodes))
+                                          nodes.allow(1 / jobs, max_nodes), nodes))
             jobs -= 1
         out.append(risk_value(values, risk) - LINE_COST * len(line))
     return out
@@ -431,7 +464,8 @@ def _worlds(game: Game, board: Board, salt: bytes = b"") -> list[Board]:
 
 
 def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
-                  deadline: float, max_nodes: int | None, single) -> list[Hint]:
+                  deadline: float, max_nodes: int | None, single,
+                  nodes: NodeBudget) -> list[Hint]:
     """Nothing improves the table and a row is to come: the ways to leave the table for it
     (dealing at once when that is allowed, or first playing one of the best lines to a table
     with no empty column), ranked by what a search finds after the row is dealt in worlds
@@ -441,7 +475,7 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
     if len(cands) < 2:
         return []
     values = _sampled(_worlds(game, board, salt=b"\x01"), cands, deadline, max_nodes,
-                      deal=True)
+                      deal=True, nodes=nodes)
     ranked = sorted(zip(values, cands), key=lambda c: -c[0])
     why = PREPARE if game.deal_refusal() is None else FILL
     out = []
@@ -477,8 +511,10 @@ def _deal_words(state: State) -> str:
     return "deal a new row"
 
 
-def _best_score(board: Board, deadline: float, max_nodes: int | None) -> float:
-    """The best score a search finds from ``board`` (a win counts ``WIN_BONUS`` more)."""
+def _best_score(board: Board, deadline: float, max_nodes: int | None,
+                nodes: NodeBudget | None = None) -> float:
+    """The best score a search finds from ``board`` (a win counts ``WIN_BONUS`` more); the
+    positions it expanded are counted in ``nodes``."""
     best = [board.score()]
 
     def visit(cols: list, val: float, idx: int, first: object, end: int, depth: int) -> bool:
@@ -488,7 +524,9 @@ def _best_score(board: Board, deadline: float, max_nodes: int | None) -> float:
             best[0] = val
         return False
 
-    best_first(board, deadline, visit, max_nodes=max_nodes)
+    n, _, _ = best_first(board, deadline, visit, max_nodes=max_nodes)
+    if nodes is not None:
+        nodes.spend(n)
     return best[0]
 
 
@@ -579,15 +617,16 @@ def _onto_column(verb: str, what: str, d: int, top: int | None, suited: bool) ->
 # --------------------------------------------------------------------------- the general path
 
 
-def _plan_general(game: Game, *, budget_ms: float, peek: bool,
+def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
                   avoid: Iterable[Move] | None, forbidden: set | None,
                   max_nodes: int | None, follow: Hint | None = None,
-                  past: set | None = None) -> list[Hint]:
+                  past: set | None = None, nodes: NodeBudget | None = None) -> list[Hint]:
     """:func:`plan` on the engine's own table (any rule set): every first move worth trying
     is searched in :data:`GENERAL_WORLDS` worlds a player cannot tell from the real table
     (or, with ``peek``, the real table) and ranked by the mean of its best score there."""
-    start = time.perf_counter()
-    end = start + budget_ms * 0.9 / 1000.0 - 0.002
+    if nodes is None:
+        nodes = NodeBudget()
+    end = _end(time.perf_counter(), budget_ms)
     state = game.state
     judge = general.judge_for(game.rules)
     legal: dict[tuple, Move] = {}
@@ -604,8 +643,9 @@ def _plan_general(game: Game, *, budget_ms: float, peek: bool,
     for n, w in enumerate(tables):
         now = time.perf_counter()
         found = general.explore(w, judge, now + max(0.0, end - now) / (len(tables) - n),
-                                max_nodes=max_nodes,
+                                max_nodes=nodes.allow(1 / (len(tables) - n), max_nodes),
                                 roots=[r for r in roots if _allowed(w, r)])
+        nodes.spend(found.nodes)
         for table, per, best in ((found.best, values, lines),
                                  (found.best_reveal, reveals, reveal_lines)):
             for r, (v, line) in table.items():
@@ -816,4 +856,4 @@ def _won(state: State) -> bool:
         return False
 
 
-__all__ = ["NOTHING", "Adviser", "Hint", "describe", "game_positions", "hints", "plan"]
+__all__ = ["BUDGET_MS", "NOTHING", "Adviser", "Hint", "describe", "game_positions", "hints", "plan"]

@@ -62,6 +62,29 @@ class Result:
         return sorted(table.values(), key=lambda v: (-v[0], len(v[1]), v[1]))
 
 
+class NodeBudget:
+    """The positions the searches of one answer (a hint, a move of the bot's) may expand
+    together, shared out between them as a time budget is: each search is allowed a part of
+    what is left (:meth:`allow`) and reports what it expanded (:meth:`spend`). With ``total``
+    None there is no budget and the positions are only counted (for positions per second)."""
+
+    def __init__(self, total: int | None = None) -> None:
+        self.total = total
+        self.spent = 0
+
+    def allow(self, fraction: float = 1.0, cap: int | None = None) -> int | None:
+        """The next search's allowance: ``fraction`` of the positions left, and at most
+        ``cap`` (the search's own ``max_nodes``); None when neither bounds it."""
+        if self.total is None:
+            return cap
+        n = int(max(0, self.total - self.spent) * fraction)
+        return n if cap is None else min(n, cap)
+
+    def spend(self, n: int) -> None:
+        """Count ``n`` positions expanded."""
+        self.spent += n
+
+
 def search_moves(board: Board) -> list[tuple[int, int, int]]:
     """Legal card moves and supermoves (:meth:`Board.supermoves`) minus those that cannot
     help a search: a whole column into an empty one, a run into any but the first empty

@@ -17,6 +17,13 @@ Two searches share the time limit:
 With one or two suits the beam search is tried first on ``QUICK_SHARE`` of the time limit: an
 easy deal is solved in that, rather than in stages sized for the whole limit.
 
+The limit is a time, a node budget (positions searched), or both. A node budget is shared out
+exactly as the time is (the exhaustive search's share, the quick try's, a stage's, a beam
+position's), each share a part of the positions left where the time's is a part of the seconds
+left. With a node budget and no time limit no clock decides anything: the answer, its line
+and the node count are a function of the position and the budget alone, the same on every run
+and every machine, however loaded.
+
 A line found is expanded into single moves and replayed through the engine before it is
 returned; one the engine refuses (a bug) gives "unknown" and says why in ``Solution.problem``.
 
@@ -31,6 +38,7 @@ with a transposition table on :meth:`State.key` scored by :class:`~spider_tui.ai
 from __future__ import annotations
 
 import heapq
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -53,6 +61,13 @@ BEAM = {1: 8, 2: 8, 4: 32}
 #: When the beam dies out (no stage finds a way on) with at least this many seconds left, the
 #: search starts again with a beam twice as wide, so "unknown" comes only at the time limit.
 RETRY_MIN = 0.05
+#: The same with a node budget: at least this many positions left (about ``RETRY_MIN``'s worth
+#: on the fast path).
+RETRY_MIN_NODES = 1000
+#: The time limit when neither a time limit nor a node budget is given, in seconds.
+TIME_LIMIT = 10.0
+#: The exhaustive search's share of the limit (it also stops at ``exhaustive_nodes``).
+EXHAUSTIVE_SHARE = 0.03
 #: The share of the time limit the first, quick try of the beam search gets (the second gets
 #: the rest), by the number of suits in the deck. Measured with benchmarks/solver_bench.py
 #: (deals 1-100, 10 s): one- and two-suit deals are solved within half a second this way
@@ -69,32 +84,50 @@ SHORTEN_MIN = 0.5
 class Solution:
     status: str            # "won", "unwinnable" or "unknown"
     moves: list[str]       # the winning line in notation (empty unless won)
-    nodes: int = 0
+    nodes: int = 0         # positions searched
     seconds: float = 0.0
     #: Set when the search found a line that the engine does not play to a win (a bug in the
     #: solver): what went wrong. The status is then "unknown" and no line is given.
     problem: str = ""
+
+    @property
+    def rate(self) -> float:
+        """Positions searched per second."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
 class LineRefused(Exception):
     """The solver's line does not replay through the engine to a win."""
 
 
-def solve(game: Game, time_limit: float = 10.0, *, exhaustive_nodes: int = 5000) -> Solution:
-    """Solve ``game`` from its current position within ``time_limit`` seconds."""
+def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int = 5000,
+          node_budget: int | None = None) -> Solution:
+    """Solve ``game`` from its current position within ``time_limit`` seconds and
+    ``node_budget`` positions searched, whichever runs out first (neither given:
+    :data:`TIME_LIMIT` seconds). With a node budget alone, the answer, its line and its node
+    count depend on the position and the budget only (no clock is read to decide anything)."""
     t0 = time.perf_counter()
+    if time_limit is None and node_budget is None:
+        time_limit = TIME_LIMIT
+    if node_budget is not None and node_budget < 1:
+        raise ValueError(f"a node budget is at least one position, not {node_budget}")
     state = game.state
     if _won(state):
         return Solution(WON_, [], 0, 0.0)
     fast = state.rules.simple
     solver = _solve_fast if fast else _solve_general
-    status, line, nodes = solver(state, t0, time_limit, exhaustive_nodes)
+    limit = _Limit(t0 + time_limit if time_limit is not None else math.inf, node_budget)
+    seconds = time_limit if time_limit is not None else math.inf
+    status, line, nodes = solver(state, limit, seconds, exhaustive_nodes)
     moves: list[str] = []
     problem = ""
     if status == WON_:
         try:
             single = _single_moves(state, line, fast)
-            end = time.perf_counter() + max(SHORTEN_MIN, SHORTEN_SHARE * time_limit)
+            # Shortening is bounded by the line, not the clock: with a node budget alone it
+            # runs to its end (the same line every time).
+            end = (math.inf if time_limit is None else
+                   time.perf_counter() + max(SHORTEN_MIN, SHORTEN_SHARE * time_limit))
             moves = _replay(game, shorten(state, single, end))
         except LineRefused as e:  # a solver bug: said plainly, and no line is given
             status, problem = UNKNOWN_, str(e)
@@ -113,6 +146,37 @@ def _single_moves(state: State, line: Sequence | None, fast: bool) -> list:
                           ) from None
 
 
+@dataclass(frozen=True)
+class _Limit:
+    """What a search (or a part of one) may spend: until ``deadline`` (``time.perf_counter()``
+    seconds; ``math.inf``: no time limit) and ``nodes`` positions (None: no node budget).
+    Without a time limit the clock may be read, but never decides anything."""
+
+    deadline: float = math.inf
+    nodes: int | None = None
+
+    def share(self, fraction: float, spent: int = 0) -> _Limit:
+        """``fraction`` of what is left once ``spent`` of the positions are spent: of the
+        seconds from now to the deadline, and of the positions."""
+        deadline = self.deadline
+        if deadline < math.inf:
+            now = time.perf_counter()
+            deadline = now + (deadline - now) * fraction
+        return _Limit(deadline, None if self.nodes is None
+                      else int(max(0, self.nodes - spent) * fraction))
+
+    def left(self, spent: int) -> int | None:
+        """The positions left once ``spent`` are spent (None: no node budget)."""
+        return None if self.nodes is None else max(0, self.nodes - spent)
+
+    def reached(self, spent: int, seconds: float = 0.0, positions: int = 0) -> bool:
+        """Has ``spent`` positions (or the time now) reached the limit, or come within
+        ``seconds`` or ``positions`` of it?"""
+        return ((self.nodes is not None and spent >= self.nodes - positions)
+                or (self.deadline < math.inf
+                    and time.perf_counter() >= self.deadline - seconds))
+
+
 def _won(state: State) -> bool:
     try:
         return state.won()
@@ -120,20 +184,24 @@ def _won(state: State) -> bool:
         return False
 
 
-def _solve_fast(state: State, t0: float, time_limit: float, exhaustive_nodes: int
+def _solve_fast(state: State, limit: _Limit, seconds: float, exhaustive_nodes: int
                 ) -> tuple[str, Sequence | None, int]:
-    """:func:`solve` on the fast board: ``(status, line, nodes)``."""
-    deadline = t0 + time_limit
+    """:func:`solve` on the fast board within ``limit`` (``seconds`` long, inf with no time
+    limit): ``(status, line, nodes)``."""
     board = Board.from_state(state, peek=True, style="solve")
-    status, line, nodes = _exhaustive(board.copy(), min(deadline, t0 + time_limit * 0.03),
-                                      exhaustive_nodes)
+    status, line, nodes = _exhaustive(board.copy(), *_exhaustive_limit(limit, seconds,
+                                                                       exhaustive_nodes))
     if status == UNKNOWN_:
         width = BEAM.get(state.rules.suit_count, BEAM[4])
         share = QUICK_SHARE.get(state.rules.suit_count, 0.0)
-        ends = ((min(deadline, time.perf_counter() + time_limit * share), deadline) if share
-                else (deadline,))
-        for end in ends:
-            line, n = _beam(board, end, width)
+        tries = [limit]
+        if share:  # the quick try: ``share`` of the whole limit, then what is left
+            now = time.perf_counter()
+            tries.insert(0, _Limit(min(limit.deadline, now + seconds * share),
+                                   None if limit.nodes is None
+                                   else min(limit.nodes, nodes + int(limit.nodes * share))))
+        for part in tries:
+            line, n = _beam(board, _Limit(part.deadline, part.left(nodes)), width)
             nodes += n
             if line is not None:
                 break
@@ -141,22 +209,44 @@ def _solve_fast(state: State, t0: float, time_limit: float, exhaustive_nodes: in
     return status, line, nodes
 
 
-def _beam(board: Board, deadline: float, width: int) -> tuple[list | None, int]:
-    """:func:`_stage_beam` until ``deadline``, twice as wide each time the beam dies out with
-    time to spare: a winning line or ``None``, and the nodes expanded."""
+def _exhaustive_limit(limit: _Limit, seconds: float, exhaustive_nodes: int
+                      ) -> tuple[float, int]:
+    """The exhaustive search's deadline and node allowance: ``EXHAUSTIVE_SHARE`` of the
+    limit, and at most ``exhaustive_nodes``."""
+    deadline = limit.deadline
+    if deadline < math.inf:
+        deadline = min(deadline, deadline - seconds + seconds * EXHAUSTIVE_SHARE)
+    nodes = exhaustive_nodes
+    if limit.nodes is not None:
+        nodes = min(nodes, int(limit.nodes * EXHAUSTIVE_SHARE))
+    return deadline, nodes
+
+
+def _beam(board: Board, limit: _Limit, width: int) -> tuple[list | None, int]:
+    """:func:`_stage_beam` within ``limit``, twice as wide each time the beam dies out with
+    time (and positions) to spare: a winning line or ``None``, and the nodes expanded."""
     nodes = 0
     while True:
-        line, n = _stage_beam(board, deadline, width)
+        line, n = _stage_beam(board, _Limit(limit.deadline, limit.left(nodes)), width)
         nodes += n
-        if line is not None or time.perf_counter() >= deadline - RETRY_MIN:
+        if line is not None or _no_retry(limit, nodes, n):
             return line, nodes
         width *= 2
+
+
+def _no_retry(limit: _Limit, spent: int, last: int) -> bool:
+    """After a beam died out having searched ``last`` positions (``spent`` in all): too little
+    is left to start again wider? With a node budget, a beam that searched nothing at all
+    would search nothing wider too (only the clock would end that loop)."""
+    return limit.reached(spent, RETRY_MIN, RETRY_MIN_NODES) or (limit.nodes is not None
+                                                               and last == 0)
 
 
 def _exhaustive(pos: Board | State, deadline: float, max_nodes: int
                 ) -> tuple[str, list | None, int]:
     """Depth-first search over all moves and deals from ``pos`` (the fast board, or the
-    engine's table); ``unwinnable`` only if it saw every position."""
+    engine's table) until ``deadline`` or ``max_nodes`` positions; ``unwinnable`` only if it
+    saw every position."""
     fast = isinstance(pos, Board)
     all_moves: Callable[[Any], list] = _all_moves if fast else _general_moves
     # How often the clock is read: a general table's moves may take long to list (a
@@ -206,23 +296,23 @@ def _all_moves(board: Board) -> list:
     return ms
 
 
-def _stage_beam(root: Board, deadline: float, width: int) -> tuple[list | None, int]:
-    """Beam search by stages (see the module's docstring): a winning line or ``None``."""
+def _stage_beam(root: Board, limit: _Limit, width: int) -> tuple[list | None, int]:
+    """Beam search by stages (see the module's docstring) within ``limit``: a winning line or
+    ``None``, and the nodes expanded."""
     nodes = 0
     beam: list[tuple[Board, tuple]] = [(root.copy(), ())]
     deal_size = max(1, root.deal_size)
     while beam:
-        now = time.perf_counter()
-        if now >= deadline:
+        if limit.reached(nodes):
             return None, nodes
         deals_left = -(-beam[0][0].stock_left() // deal_size)
-        stage_end = now + (deadline - now) / (deals_left + 1)
+        stage = limit.share(1 / (deals_left + 1), nodes)
+        start = nodes
         seen: set = set()
         pool: list[tuple[float, int, tuple]] = []  # (score after the deal, parent, line)
         for i, (board, line) in enumerate(beam):
-            now = time.perf_counter()
-            item_end = now + (stage_end - now) / (len(beam) - i)
-            won, cands, n = _stage_local(board, seen, item_end, width)
+            item = stage.share(1 / (len(beam) - i), nodes - start)
+            won, cands, n = _stage_local(board, seen, item, width)
             nodes += n
             if won is not None:
                 return list(line + won), nodes
@@ -274,10 +364,10 @@ def _next_beam(pool: list, beam: list, width: int, dealt, won) -> tuple[tuple | 
     return None, chosen
 
 
-def _stage_local(root: Board, seen: set, deadline: float, keep: int
+def _stage_local(root: Board, seen: set, limit: _Limit, keep: int
                  ) -> tuple[tuple | None, list[tuple[float, tuple]], int]:
-    """Best-first over card moves from ``root``: ``(winning line or None, the ``keep`` best
-    lines to deal from with their score after the deal, nodes expanded)``."""
+    """Best-first over card moves from ``root`` within ``limit``: ``(winning line or None, the
+    ``keep`` best lines to deal from with their score after the deal, nodes expanded)``."""
     t = root.t
     pair = t.pair
     rank = t.rank
@@ -317,7 +407,8 @@ def _stage_local(root: Board, seen: set, deadline: float, keep: int
 
     if n_deal:
         consider(root.cols, root.score(), 0)
-    nodes, _, trail = best_first(root, deadline, visit, seen=seen)
+    nodes, _, trail = best_first(root, limit.deadline, visit, seen=seen,
+                                 max_nodes=limit.nodes)
     if won_at:
         return line_of(trail, won_at[0]), [], nodes
     out = sorted(((v, line_of(trail, i)) for v, i in cands), key=lambda c: -c[0])
@@ -368,22 +459,23 @@ def _replay(game: Game, line: Sequence) -> list[str]:
 GENERAL_TRIES = ((2, 0.4), (8, 1.0))
 
 
-def _solve_general(state: State, t0: float, time_limit: float, exhaustive_nodes: int
+def _solve_general(state: State, limit: _Limit, seconds: float, exhaustive_nodes: int
                    ) -> tuple[str, Sequence | None, int]:
-    """:func:`solve` on the engine's own table (any rule set): ``(status, line, nodes)``."""
-    deadline = t0 + time_limit
+    """:func:`solve` on the engine's own table (any rule set) within ``limit`` (``seconds``
+    long, inf with no time limit): ``(status, line, nodes)``."""
     line: Sequence | None  # the exhaustive search's list, or a beam's tuple
-    status, line, nodes = _exhaustive(state.copy(), min(deadline, t0 + time_limit * 0.03),
-                                      exhaustive_nodes)
+    status, line, nodes = _exhaustive(state.copy(), *_exhaustive_limit(limit, seconds,
+                                                                       exhaustive_nodes))
     if status == UNKNOWN_:
         judge = general.judge_for(state.rules, "solve")
         for width, share in GENERAL_TRIES:
-            now = time.perf_counter()
-            end = now + (deadline - now) * share
+            part = limit.share(share, nodes)
+            start = nodes
             while True:
-                line, n, hopeless = _stage_beam_general(state, judge, end, width)
+                line, n, hopeless = _stage_beam_general(
+                    state, judge, _Limit(part.deadline, part.left(nodes - start)), width)
                 nodes += n
-                if line is not None or hopeless or time.perf_counter() >= end - RETRY_MIN:
+                if line is not None or hopeless or _no_retry(part, nodes - start, n):
                     break
                 width *= 2
             if line is not None or hopeless:
@@ -417,32 +509,32 @@ def _stages_left(state: State) -> int:
     return n
 
 
-def _stage_beam_general(root: State, judge: general.Judge, deadline: float, width: int
+def _stage_beam_general(root: State, judge: general.Judge, limit: _Limit, width: int
                         ) -> tuple[tuple | None, int, bool]:
-    """:func:`_stage_beam` on the engine's table: ``(winning line or None, nodes, whether a
-    wider beam cannot help)`` (the first stage searched every position and none could
-    deal)."""
+    """:func:`_stage_beam` on the engine's table within ``limit``: ``(winning line or None,
+    nodes, whether a wider beam cannot help)`` (the first stage searched every position and
+    none could deal)."""
     nodes = 0
     beam: list[tuple[State, tuple]] = [(root.copy(), ())]
     first = True
     final: int | None = None
     while beam:
-        now = time.perf_counter()
-        if now >= deadline:
+        if limit.reached(nodes):
             return None, nodes, False
-        # An equal share of the time left per stage, the last (after the last deal, where the
-        # win must be found) worth as many shares as a third of the stages at the start.
+        # An equal share of the time (and positions) left per stage, the last (after the last
+        # deal, where the win must be found) worth as many shares as a third of the stages at
+        # the start.
         left = _stages_left(beam[0][0])
         if final is None:
             final = max(1, left // 3)
-        stage_end = deadline if not left else now + (deadline - now) / (left + final)
+        stage = limit.share(1 if not left else 1 / (left + final), nodes)
+        start = nodes
         seen: set = set()
         pool: list[tuple[float, int, tuple]] = []
         complete = True
         for i, (state, line) in enumerate(beam):
-            now = time.perf_counter()
-            item_end = now + (stage_end - now) / (len(beam) - i)
-            won, cands, n, done = _stage_local_general(state, judge, seen, item_end, width)
+            item = stage.share(1 / (len(beam) - i), nodes - start)
+            won, cands, n, done = _stage_local_general(state, judge, seen, item, width)
             nodes += n
             complete = complete and done
             if won is not None:
@@ -458,11 +550,11 @@ def _stage_beam_general(root: State, judge: general.Judge, deadline: float, widt
     return None, nodes, False
 
 
-def _stage_local_general(root: State, judge: general.Judge, seen: set, deadline: float,
+def _stage_local_general(root: State, judge: general.Judge, seen: set, limit: _Limit,
                          keep: int) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
-    """Best-first over moves (no deals) from ``root``: ``(winning line or None, the ``keep``
-    best lines to deal from with their score after the deal, nodes expanded, whether the
-    search ran out of positions)``."""
+    """Best-first over moves (no deals) from ``root`` within ``limit``: ``(winning line or
+    None, the ``keep`` best lines to deal from with their score after the deal, nodes
+    expanded, whether the search ran out of positions)``."""
     cands: list[tuple[float, int]] = []  # a min-heap of the best positions to deal from
     room = 3 * keep
 
@@ -476,8 +568,8 @@ def _stage_local_general(root: State, judge: general.Judge, seen: set, deadline:
         else:
             heapq.heapreplace(cands, (val, idx))
 
-    found = general.explore(root, judge, deadline, deals=False, stop_at_win=True,
-                            visit=visit, seen=seen)
+    found = general.explore(root, judge, limit.deadline, deals=False, stop_at_win=True,
+                            visit=visit, seen=seen, max_nodes=limit.nodes)
     if found.win is not None:
         return found.win, [], found.nodes, False
     lines = [line_of(found.trail, i) for _, i in cands]
@@ -505,5 +597,7 @@ def _played_state(state: State, line: tuple) -> State | None:
     return b
 
 
-def solve_state(state: State, time_limit: float = 10.0) -> Solution:
-    return solve(Game(state.rules, state.copy()), time_limit)
+def solve_state(state: State, time_limit: float | None = None, *,
+                node_budget: int | None = None) -> Solution:
+    """:func:`solve` from a table (the game's history is not needed)."""
+    return solve(Game(state.rules, state.copy()), time_limit, node_budget=node_budget)

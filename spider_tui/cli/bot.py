@@ -1,5 +1,6 @@
-"""``spider-tui bot --variant ID --games N --first-deal K [--budget MS] [--peek]``: let the bot
-play deals K, K+1, ... with no undo and report its win rate."""
+"""``spider-tui bot --variant ID --games N --first-deal K [--budget MS] [--nodes N] [--peek]``:
+let the bot play deals K, K+1, ... with no undo and report its win rate. With ``--nodes`` alone
+every game is played the same way on every run and every machine."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from .common import deal_number, number_above_zero, whole_number
 MAX_GAMES = 1_000_000
 MAX_BUDGET_MS = 60_000
 MAX_JOBS = 256
+#: The largest --nodes per move.
+MAX_NODES = 1_000_000_000
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -19,15 +22,21 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "bot", help="let the hint play whole games and report the win rate",
         description="Play whole games with no undo, every move the hint's first choice, and "
                     "print the win rate with its 95% confidence interval (Wilson), the mean "
-                    "number of moves and the time per game.")
+                    "number of moves, the time per game and the positions searched (per game "
+                    "and per second). With --nodes and no --budget, no clock decides anything: "
+                    "each deal is played the same way on every run and every machine.")
     p.add_argument("--variant", metavar="ID", required=True, help="the variant id")
     p.add_argument("--games", metavar="N", type=whole_number(1, MAX_GAMES), default=10,
                    help="games to play (10)")
     p.add_argument("--first-deal", metavar="K", type=deal_number, default=1,
                    help="the first deal number; the others follow it (1)")
     p.add_argument("--budget", metavar="MS", type=number_above_zero(MAX_BUDGET_MS, "milliseconds"),
-                   default=120.0, help="search time per move in milliseconds (120, as the hint; "
-                                       "at most a minute)")
+                   help="search time per move in milliseconds (120, as the hint, unless --nodes "
+                        "is given; at most a minute)")
+    p.add_argument("--nodes", metavar="N", type=whole_number(1, MAX_NODES),
+                   help="positions to search per move (a node budget, shared out between the "
+                        "move's searches as the time is): independent of the machine's speed "
+                        "and load (with --budget too, whichever runs out first)")
     p.add_argument("--peek", action="store_true",
                    help="let the bot read the face-down cards and the stock (not fair)")
     p.add_argument("--house-rule", metavar="ID", action="append", default=[],
@@ -54,11 +63,23 @@ def run(args: argparse.Namespace) -> int:
                   transient=True, disable=not sys.stderr.isatty()) as progress:
         task = progress.add_task(args.variant, total=args.games, won=0)
         for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
-                           house_rules=tuple(args.house_rules), jobs=args.jobs):
+                           house_rules=tuple(args.house_rules), jobs=args.jobs,
+                           node_budget=args.nodes):
             results.append(r)
             progress.update(task, advance=1, won=sum(x.won for x in results))
     mode = "peeking" if args.peek else "fair"
     print(f"{args.variant}: {len(results)} games (deals {deals.start}-{deals.stop - 1}), "
-          f"{mode}, budget {args.budget:g} ms per move")
+          f"{mode}, budget {budget_words(args.budget, args.nodes)} per move")
     print(summary(results))
     return 0
+
+
+def budget_words(budget_ms: float | None, nodes: int | None) -> str:
+    """``120 ms``, ``4000 positions`` or ``120 ms and 4000 positions``: the budget per move."""
+    from ..ai.hint import BUDGET_MS
+
+    if budget_ms is None and nodes is None:
+        budget_ms = BUDGET_MS
+    words = ([f"{budget_ms:g} ms"] if budget_ms is not None else []) + (
+        [f"{nodes} positions"] if nodes is not None else [])
+    return " and ".join(words)
