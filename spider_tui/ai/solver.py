@@ -124,6 +124,7 @@ def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int 
     if status == WON_:
         try:
             single = _single_moves(state, line, fast)
+            _replay(game, single)  # the search's own line must win, before it is shortened
             # Shortening is bounded by the line, not the clock: with a node budget alone it
             # runs to its end (the same line every time).
             end = (math.inf if time_limit is None else

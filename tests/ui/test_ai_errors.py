@@ -20,7 +20,7 @@ def _raise(*args, **kwargs):
 async def test_a_hint_that_raises_is_reported_not_replaced(monkeypatch):
     from spider_tui.ui import hinting
 
-    monkeypatch.setattr(hinting, "hints", _raise)
+    monkeypatch.setattr(hinting.Adviser, "hints", _raise)
     app = make_app(Game.new("spider-1suit", 3))
     notices = []
     monkeypatch.setattr(app, "notify", lambda message, **kw: notices.append((message, kw)))
