@@ -77,8 +77,9 @@ class SpiderApp(App[None]):
         self._saved_elapsed = self.game.elapsed
         #: Screens kept between openings (:meth:`_kept_screen`): name -> (screen, catalog key).
         self._kept: dict[str, tuple[Screen, tuple]] = {}
-        #: ``(id(game), game.actions)`` just after a restart: an undo then takes it back.
-        self._restarted: tuple[int, int] | None = None
+        #: ``(id(game), game.actions, moves undone)`` just after a restart: an undo then takes
+        #: it back, redoing those moves only (the moves undone before it stay to be redone).
+        self._restarted: tuple[int, int, int] | None = None
         #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
         #: just after ``q`` must not open a screen while the app is being taken down).
         self.closing = False
@@ -240,8 +241,9 @@ class SpiderApp(App[None]):
         Raises :class:`IllegalMove` (with the player's reason) and changes nothing then."""
         game = self.game
         self._sync_clock()
-        if kind == "undo" and self.restarted():
-            kind = "unrestart"
+        undone = 0  # the moves a restart undid, which an undo straight after redoes
+        if kind == "undo" and self._restarted is not None and self.restarted():
+            kind, undone = "unrestart", self._restarted[2]
         steps: list[Step]
         if kind == "undo":
             steps = [game.undo()]
@@ -249,14 +251,16 @@ class SpiderApp(App[None]):
             steps = [game.redo()]
         elif kind in ("undo_all", "restart"):
             steps = game.undo_all(as_one=kind == "restart")
-        elif kind in ("redo_all", "unrestart"):
-            steps = game.redo_all(as_one=kind == "unrestart")
+        elif kind == "redo_all":
+            steps = game.redo_all()
+        elif kind == "unrestart":
+            steps = game.redo_all(as_one=True, count=undone)
         else:
             if move is None:
                 raise IllegalMove("no move given")
             steps = [game.play(move)]
             kind = "deal" if steps[0].move.is_deal else "move"
-        self._restarted = (id(game), game.actions) if kind == "restart" else None
+        self._restarted = (id(game), game.actions, len(steps)) if kind == "restart" else None
         self._waiting = False  # the clock starts (again) with the first action
         self._clock_at = monotonic()
         # Saved first: whatever a plugin's hook does after, the action is not lost.
@@ -434,7 +438,9 @@ class SpiderApp(App[None]):
 
     def restarted(self) -> bool:
         """Was the last action a restart (so that an undo now takes it back)?"""
-        return self._restarted == (id(self.game), self.game.actions) and self.game.can_redo()
+        game = self.game
+        return (self._restarted is not None
+                and self._restarted[:2] == (id(game), game.actions) and game.can_redo())
 
     def winnable_deal(self) -> None:
         import random
