@@ -53,6 +53,11 @@ class SpiderApp(App[None]):
         the disk."""
         super().__init__()
         self.session = session
+        #: Set once the app runs: from then on a theme chosen (by any means) is written to the
+        #: settings file; the theme set while starting is not a choice.
+        self._live = False
+        #: The notices of the last settings write that failed: said once, not at every change.
+        self._settings_trouble: list[str] = []
         if manager is None:
             from ..plugins.manager import get_manager
 
@@ -156,6 +161,7 @@ class SpiderApp(App[None]):
         return self.game_screen
 
     def on_mount(self) -> None:
+        self._live = True
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
         problems = list(self.manager.problems) + self.notices
@@ -513,17 +519,36 @@ class SpiderApp(App[None]):
 
     def set_theme(self, name: str) -> None:
         self.theme = name
-        self.config.theme = name
         self._say(f"Theme: {self.theme_label(name)}")
+
+    def watch_theme(self, name: str) -> None:
+        """However the theme was changed (``t``, the palette, Textual's theme search, the
+        settings screen), the settings keep it for the next start."""
+        if not self._live or name == self.config.theme:
+            return
+        self.config.theme = name
+        if name in self.spider_themes:
+            self._remember("theme")
 
     def toggle(self, setting: str) -> None:
         value = not getattr(self.config, setting)
         setattr(self.config, setting, value)
+        self._remember(setting)
         label = {"one_tap": "One-tap moves", "four_colour": "Four-colour suits"}[setting]
         self._say(f"{label} {'on' if value else 'off'}")
         if self.game_screen is not None:
             self.game_screen.selector.selection = None
             self.game_screen.refresh_board()
+
+    def _remember(self, *settings: str) -> None:
+        """Write ``settings`` (changed on the board) to the settings file, every other key of
+        it kept. A file that cannot be written is said once, until a write works again."""
+        if self.session is None:
+            return
+        notices = self.session.save_settings(self.config, only=settings)
+        if notices and notices != self._settings_trouble:
+            self._notices(notices)
+        self._settings_trouble = notices
 
     async def action_settings(self) -> None:
         from .screens.settings import SettingsScreen

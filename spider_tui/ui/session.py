@@ -11,7 +11,8 @@ The session keeps the metadata of exactly one game, the one the app plays. ``aba
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -230,11 +231,13 @@ class Session:
 
     # ------------------------------------------------------------------ settings
 
-    def save_settings(self, config: Config) -> list[str]:
-        """Write the settings the settings screen returned (and use them for new games)."""
+    def save_settings(self, config: Config, only: Collection[str] | None = None) -> list[str]:
+        """Write the settings the settings screen returned (and use them for new games); with
+        ``only``, just those settings (changed on the board: the theme, a toggle), every other
+        key of the file kept as it is."""
         self.config = config
-        return self._notices("The settings could not be saved", save_config, config,
-                             self.config_path)
+        return self._notices("The settings could not be saved",
+                             partial(save_config, only=only), config, self.config_path)
 
     # ------------------------------------------------------------------ helpers
 
