@@ -78,7 +78,7 @@ class PileSlot(Widget):
     def _label(self, width: int) -> tuple[str, Style]:
         v = self.view
         text = v.label
-        if v.show_count and v.count:
+        if v.show_count and v.count > 1:
             longer = f"{v.label}:{v.count}"
             if len(longer) <= width:
                 text = longer
