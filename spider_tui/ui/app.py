@@ -179,6 +179,25 @@ class SpiderApp(App[None]):
         else:
             self._check_over()
         self._ask_if_open_elsewhere()
+        if getattr(self.session, "first_start", False):
+            self.session.first_start = False
+            self.call_after_refresh(self._ask_suits)
+
+    def _ask_suits(self) -> None:
+        """A first start: how many suits? The answer is the settings' variant from now on (Esc
+        keeps the game dealt, and that is remembered too: the question comes once)."""
+        from .screens.welcome import SUITS, SuitsScreen
+
+        def answered(answer: str | None) -> None:
+            variant = SUITS.get(answer or "")
+            if variant is None or variant not in self.manager.catalog.variants:
+                variant = self.game.rules.id
+            self.config.variant = variant
+            self._remember("variant")
+            if variant != self.game.rules.id and not self.game.started:
+                self.start_game(self.make_game(variant, None, self.config.house_rules))
+
+        self.push_screen(SuitsScreen(), answered)
 
     def _ask_keep_saved(self, requested: Game) -> None:
         """The command line asked for ``requested`` over a saved game in progress: which?"""
