@@ -157,11 +157,14 @@ def typed(key: str) -> str:
 
 
 def typed_keys(keys: Iterable[str]) -> str:
-    """Keys as typed, the same letter once ("u,z,U,Z" -> "u or z"; "H" alone stays "H")."""
+    """Keys as typed, the same letter once, lower-case where both cases are bound ("u,z,U,Z"
+    and "U,u,z" -> "u or z"; "H" alone stays "H")."""
+    typed_all = [typed(k) for k in keys]
     shown: list[str] = []
-    for k in keys:
-        t = typed(k)
-        if t not in shown and not (len(t) == 1 and t.lower() in shown):
+    for t in typed_all:
+        if len(t) == 1 and t.isupper() and t.lower() in typed_all:
+            t = t.lower()
+        if t not in shown:
             shown.append(t)
     return " or ".join(shown)
 

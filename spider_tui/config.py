@@ -305,10 +305,13 @@ def to_table(config: Config) -> dict[str, Any]:
     return table
 
 
-def save_config(config: Config, path: Path | None = None) -> list[str]:
+def save_config(config: Config, path: Path | None = None, *,
+                only: Collection[str] | None = None) -> list[str]:
     """Write ``config`` to ``path`` atomically, keeping the keys of the existing file that this
-    release does not know. Returns notices (empty when all went well); never raises on a disk
-    problem."""
+    release does not know. With ``only`` (setting names: a theme or a toggle changed on the
+    board), only those settings are written and every other key of the file is kept as it is,
+    even one whose value could not be used (the player may mean to install that variant
+    again). Returns notices (empty when all went well); never raises on a disk problem."""
     path = Path(path) if path is not None else default_path()
     notices: list[str] = []
     old: dict[str, Any] = {}
@@ -327,13 +330,16 @@ def save_config(config: Config, path: Path | None = None) -> list[str]:
                     f"be moved aside ({os_reason(e)})"]
         notices.append(f"{path} was not a TOML file; it was moved to {moved}")
     table = to_table(config)
-    for key, value in old.items():
-        table.setdefault(key, value)
-    old_keymap = old.get("keymap")
-    if isinstance(old_keymap, dict):  # a binding id this release does not know is kept too
-        for binding, keys in old_keymap.items():
-            if binding.strip() not in KEYMAP_IDS:
-                table["keymap"].setdefault(binding, keys)
+    if only is not None:
+        table = {"format": table["format"], **old, **{k: table[k] for k in only}}
+    else:
+        for key, value in old.items():
+            table.setdefault(key, value)
+        old_keymap = old.get("keymap")
+        if isinstance(old_keymap, dict):  # a binding id this release does not know is kept too
+            for binding, keys in old_keymap.items():
+                if binding.strip() not in KEYMAP_IDS:
+                    table["keymap"].setdefault(binding, keys)
     try:
         atomic_write(path, (HEADER + tomli_w.dumps(table)).encode("utf-8"))
     except OSError as e:

@@ -45,7 +45,10 @@ def requested_game(args: argparse.Namespace, config: Any, manager: Any) -> Any:
                     scoring=config.scoring or None)
 
 
-def run(args: argparse.Namespace) -> int:
+def build_app(args: argparse.Namespace) -> Any:
+    """The app as ``spider-tui`` starts it: the settings read, the saved game resumed (or the
+    game the command line asks for), everything kept on disk. ``SpiderError`` for a bad id or
+    deal on the command line."""
     from ..plugins.manager import get_manager
 
     manager = get_manager()
@@ -58,7 +61,11 @@ def run(args: argparse.Namespace) -> int:
     session = Session(config, manager=manager)
     # The saved game is resumed unless the command line asked for another.
     game, more = session.start(game=game)
-    app = SpiderApp(config, game, manager=manager, notices=notices + more, session=session)
+    return SpiderApp(config, game, manager=manager, notices=notices + more, session=session)
+
+
+def run(args: argparse.Namespace) -> int:
+    app = build_app(args)
     deadline.on_give_up(partial(_give_up, app))
     try:
         app.run()

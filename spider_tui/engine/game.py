@@ -693,14 +693,17 @@ class Game:
             self._count_as_one(len(steps), "undos")
         return steps
 
-    def redo_all(self, *, as_one: bool = False) -> list[Step]:
-        """Redo every move undone (see :meth:`undo_all`); the steps, in play order. A redo
-        the rules refuse (a plugin's) ends it there, keeping those done before."""
+    def redo_all(self, *, as_one: bool = False, count: int | None = None) -> list[Step]:
+        """Redo every move undone (see :meth:`undo_all`), or only the last ``count`` undone
+        (taking a restart back redoes the moves the restart undid, and leaves the moves undone
+        before it to be redone); the steps, in play order. A redo the rules refuse (a plugin's)
+        ends it there, keeping those done before."""
         if not self.redo_stack:
             raise IllegalMove("there is nothing to redo")
+        left = len(self.redo_stack) if count is None else min(count, len(self.redo_stack))
         steps: list[Step] = []
         try:
-            while self.redo_stack:
+            while len(steps) < left:
                 steps.append(self.redo())
         finally:
             if as_one:

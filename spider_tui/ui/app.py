@@ -53,6 +53,11 @@ class SpiderApp(App[None]):
         the disk."""
         super().__init__()
         self.session = session
+        #: Set once the app runs: from then on a theme chosen (by any means) is written to the
+        #: settings file; the theme set while starting is not a choice.
+        self._live = False
+        #: The notices of the last settings write that failed: said once, not at every change.
+        self._settings_trouble: list[str] = []
         if manager is None:
             from ..plugins.manager import get_manager
 
@@ -77,8 +82,9 @@ class SpiderApp(App[None]):
         self._saved_elapsed = self.game.elapsed
         #: Screens kept between openings (:meth:`_kept_screen`): name -> (screen, catalog key).
         self._kept: dict[str, tuple[Screen, tuple]] = {}
-        #: ``(id(game), game.actions)`` just after a restart: an undo then takes it back.
-        self._restarted: tuple[int, int] | None = None
+        #: ``(id(game), game.actions, moves undone)`` just after a restart: an undo then takes
+        #: it back, redoing those moves only (the moves undone before it stay to be redone).
+        self._restarted: tuple[int, int, int] | None = None
         #: Set by :meth:`exit`: from then on keys, clicks and actions are ignored (a key pressed
         #: just after ``q`` must not open a screen while the app is being taken down).
         self.closing = False
@@ -155,6 +161,7 @@ class SpiderApp(App[None]):
         return self.game_screen
 
     def on_mount(self) -> None:
+        self._live = True
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
         problems = list(self.manager.problems) + self.notices
@@ -172,6 +179,25 @@ class SpiderApp(App[None]):
         else:
             self._check_over()
         self._ask_if_open_elsewhere()
+        if getattr(self.session, "first_start", False):
+            self.session.first_start = False
+            self.call_after_refresh(self._ask_suits)
+
+    def _ask_suits(self) -> None:
+        """A first start: how many suits? The answer is the settings' variant from now on (Esc
+        keeps the game dealt, and that is remembered too: the question comes once)."""
+        from .screens.welcome import SUITS, SuitsScreen
+
+        def answered(answer: str | None) -> None:
+            variant = SUITS.get(answer or "")
+            if variant is None or variant not in self.manager.catalog.variants:
+                variant = self.game.rules.id
+            self.config.variant = variant
+            self._remember("variant")
+            if variant != self.game.rules.id and not self.game.started:
+                self.start_game(self.make_game(variant, None, self.config.house_rules))
+
+        self.push_screen(SuitsScreen(), answered)
 
     def _ask_keep_saved(self, requested: Game) -> None:
         """The command line asked for ``requested`` over a saved game in progress: which?"""
@@ -240,8 +266,9 @@ class SpiderApp(App[None]):
         Raises :class:`IllegalMove` (with the player's reason) and changes nothing then."""
         game = self.game
         self._sync_clock()
-        if kind == "undo" and self.restarted():
-            kind = "unrestart"
+        undone = 0  # the moves a restart undid, which an undo straight after redoes
+        if kind == "undo" and self._restarted is not None and self.restarted():
+            kind, undone = "unrestart", self._restarted[2]
         steps: list[Step]
         if kind == "undo":
             steps = [game.undo()]
@@ -249,14 +276,16 @@ class SpiderApp(App[None]):
             steps = [game.redo()]
         elif kind in ("undo_all", "restart"):
             steps = game.undo_all(as_one=kind == "restart")
-        elif kind in ("redo_all", "unrestart"):
-            steps = game.redo_all(as_one=kind == "unrestart")
+        elif kind == "redo_all":
+            steps = game.redo_all()
+        elif kind == "unrestart":
+            steps = game.redo_all(as_one=True, count=undone)
         else:
             if move is None:
                 raise IllegalMove("no move given")
             steps = [game.play(move)]
             kind = "deal" if steps[0].move.is_deal else "move"
-        self._restarted = (id(game), game.actions) if kind == "restart" else None
+        self._restarted = (id(game), game.actions, len(steps)) if kind == "restart" else None
         self._waiting = False  # the clock starts (again) with the first action
         self._clock_at = monotonic()
         # Saved first: whatever a plugin's hook does after, the action is not lost.
@@ -434,7 +463,9 @@ class SpiderApp(App[None]):
 
     def restarted(self) -> bool:
         """Was the last action a restart (so that an undo now takes it back)?"""
-        return self._restarted == (id(self.game), self.game.actions) and self.game.can_redo()
+        game = self.game
+        return (self._restarted is not None
+                and self._restarted[:2] == (id(game), game.actions) and game.can_redo())
 
     def winnable_deal(self) -> None:
         import random
@@ -507,17 +538,36 @@ class SpiderApp(App[None]):
 
     def set_theme(self, name: str) -> None:
         self.theme = name
-        self.config.theme = name
         self._say(f"Theme: {self.theme_label(name)}")
+
+    def watch_theme(self, name: str) -> None:
+        """However the theme was changed (``t``, the palette, Textual's theme search, the
+        settings screen), the settings keep it for the next start."""
+        if not self._live or name == self.config.theme:
+            return
+        self.config.theme = name
+        if name in self.spider_themes:
+            self._remember("theme")
 
     def toggle(self, setting: str) -> None:
         value = not getattr(self.config, setting)
         setattr(self.config, setting, value)
+        self._remember(setting)
         label = {"one_tap": "One-tap moves", "four_colour": "Four-colour suits"}[setting]
         self._say(f"{label} {'on' if value else 'off'}")
         if self.game_screen is not None:
             self.game_screen.selector.selection = None
             self.game_screen.refresh_board()
+
+    def _remember(self, *settings: str) -> None:
+        """Write ``settings`` (changed on the board) to the settings file, every other key of
+        it kept. A file that cannot be written is said once, until a write works again."""
+        if self.session is None:
+            return
+        notices = self.session.save_settings(self.config, only=settings)
+        if notices and notices != self._settings_trouble:
+            self._notices(notices)
+        self._settings_trouble = notices
 
     async def action_settings(self) -> None:
         from .screens.settings import SettingsScreen

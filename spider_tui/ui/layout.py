@@ -66,17 +66,18 @@ def column_rows(n_down: int, n_up: int, height: int, scroll: int = 0,
         rows.append(Row(MORE_UP, count=n_up - shown))
         rows.extend(Row(CARD, n_down + n_up - shown + i) for i in range(shown))
         return rows[:height], 0
+    # Unscrolled, the "more" mark and the last ``avail - 1`` cards; each step of the scroll
+    # shows one card more at the top (the first step too: the "more below" mark then takes
+    # a row), down to the first card under no mark at all.
     max_scroll = n_up - (avail - 1)
     s = max(0, min(scroll, max_scroll))
-    end = n_up - s
     if s == 0:
-        start = n_up - (avail - 1)
+        start, end = max_scroll, n_up
     elif s == max_scroll:
-        start = 0
+        start, end = 0, avail - 1
     else:
-        start = max(0, end - (avail - 2))
-        if start == 0:
-            end = avail - 1
+        start = max_scroll - s
+        end = start + avail - 2
     if start > 0:
         rows.append(Row(MORE_UP, count=start))
     rows.extend(Row(CARD, n_down + i) for i in range(start, end))

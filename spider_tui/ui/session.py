@@ -11,11 +11,14 @@ The session keeps the metadata of exactly one game, the one the app plays. ``aba
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Collection, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ..config import Config, save_config
+from ..config import default_path as default_config_path
 from ..engine import WON, Game, SpiderError
 from ..engine.catalog import Catalog
 from ..store import LoadResult, SaveMeta, SaveStore, StatsStore
@@ -56,6 +59,9 @@ class Session:
         #: The game the command line asked for over a saved game in progress, which
         #: :meth:`start` kept: the app asks the player which of the two to play.
         self.pending: Game | None = None
+        #: A first start (:meth:`start` found no settings file and no saved game, and nothing
+        #: was asked on the command line): the app asks how many suits, once.
+        self.first_start = False
 
     # ------------------------------------------------------------------ start-up
 
@@ -101,6 +107,8 @@ class Session:
         saved = loaded.game
         asked = (game is not None or requested_variant is not None or deal is not None
                  or bool(house_rules))
+        self.first_start = (not asked and saved is None and not loaded.notices
+                            and not os.path.lexists(self.config_path or default_config_path()))
         if saved is not None and saved.status == WON:
             # Normally counted already; counted now if the statistics could not be written then.
             notices += self._notices("The win could not be counted", self.stats.record_win,
@@ -230,11 +238,13 @@ class Session:
 
     # ------------------------------------------------------------------ settings
 
-    def save_settings(self, config: Config) -> list[str]:
-        """Write the settings the settings screen returned (and use them for new games)."""
+    def save_settings(self, config: Config, only: Collection[str] | None = None) -> list[str]:
+        """Write the settings the settings screen returned (and use them for new games); with
+        ``only``, just those settings (changed on the board: the theme, a toggle), every other
+        key of the file kept as it is."""
         self.config = config
-        return self._notices("The settings could not be saved", save_config, config,
-                             self.config_path)
+        return self._notices("The settings could not be saved",
+                             partial(save_config, only=only), config, self.config_path)
 
     # ------------------------------------------------------------------ helpers
 

@@ -39,6 +39,22 @@ async def test_restart_goes_back_to_the_deal_as_one_action_and_undo_takes_it_bac
         assert app.game.moves_played() == ["1>2", "3>2"]
 
 
+async def test_undoing_a_restart_keeps_the_moves_undone_before_it_to_be_redone():
+    # Issue 33 item 2: a deal undone before the restart came back with the restart's undo.
+    app = make_app(Game.new("spider-1suit", 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("6", "1", "d", "u")
+        before = (app.game.to_position(), app.game.moves_played(), app.game.redo_stack[:])
+        assert "Stock 5" in screen_text(app)
+        await pilot.press("ctrl+r", "u")
+        assert "as it was" in app.game_screen.last_message
+        assert (app.game.to_position(), app.game.moves_played(), app.game.redo_stack) == before
+        assert "Stock 5" in screen_text(app)
+        await pilot.press("r")  # the deal undone before the restart is redone
+        assert app.game.moves_played() == ["6>1", "d"]
+        assert "nothing to redo" not in app.game_screen.last_message.lower()
+
+
 async def test_restart_is_the_same_game_not_a_new_one(board):
     app = make_app(three_moves_table(board))
     async with app.run_test(size=SIZE) as pilot:

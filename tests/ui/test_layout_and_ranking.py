@@ -74,6 +74,19 @@ def test_scrolling_reaches_every_face_up_card():
     assert seen == set(range(n_down, n_down + n_up))
 
 
+def test_each_scroll_step_shows_a_card_more_at_the_top():
+    # Issue 33 item 6: the first step showed one card fewer (the "more below" mark took the
+    # last card's row) and nothing more at the top.
+    for n_down, n_up, height in [(5, 30, 12), (0, 12, 8), (3, 9, 6), (2, 40, 20)]:
+        _, max_scroll = column_rows(n_down, n_up, height)
+        tops = []
+        for s in range(max_scroll + 1):
+            rows, _ = column_rows(n_down, n_up, height, s)
+            tops.append(min(r.index for r in rows if r.kind == CARD))
+        assert tops == [tops[0] - s for s in range(max_scroll + 1)]
+        assert tops[-1] == n_down
+
+
 def test_exposed_card_grows_when_there_is_room():
     rows, _ = column_rows(2, 1, 20)
     assert [r.kind for r in rows] == [BACK, BACK, CARD, FACE, FACE]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from screenhost import SIZE, Host, inside_screen, plain
 from textual.widgets import Button, DataTable, Static
+from uihelpers import screen_text
 
 from spider_tui.engine import Game
 from spider_tui.store import SaveMeta, StatsStore
@@ -221,3 +222,31 @@ async def test_an_id_from_stats_json_reaches_the_terminal_without_its_control_ch
         shown = rows(app)
         assert shown and any("evil" in cell for row in shown for cell in row)
         assert not any(ch in cell for row in shown for cell in row for ch in "\x1b\x07")
+
+
+async def test_scrolled_sideways_a_column_is_never_cut(stats):
+    # Issue 33 item 6: scrolled right, the first column after the variant showed its last
+    # letters only ("d  Won" for "Played  Won").
+    app = host(stats)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        dt = app.screen.query_one(DataTable)
+        seen = []
+        while True:
+            await pilot.press("right")
+            await pilot.pause()
+            if seen and dt.scroll_x == seen[-1]:
+                break
+            seen.append(dt.scroll_x)
+            assert dt.scroll_x in dt.starts()  # a column begins right after the variant's
+            firsts = {plain(c.label).split()[0] for c in dt.columns.values()}
+            box = dt.content_region
+            fixed = next(iter(dt.columns.values())).get_render_width(dt)
+            line = screen_text(app).splitlines()[box.y]
+            first = line[box.x + fixed:box.right].split()[0]
+            assert first in firsts, line  # a whole heading, never its last letters
+        assert seen[-1] == dt.max_scroll_x > 0  # the end too
+        await pilot.press("left")
+        await pilot.pause()
+        assert dt.scroll_x in dt.starts() and dt.scroll_x < seen[-1]

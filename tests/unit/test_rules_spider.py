@@ -404,6 +404,18 @@ def test_undo_all_goes_back_to_the_start_and_redo_all_comes_back(table):
         g.redo_all()
 
 
+def test_redo_all_can_redo_only_the_last_moves_undone(table):
+    # Taking a restart back redoes what the restart undid, not the moves undone before it.
+    g = table(EMPTY)
+    for move in ("3>5", "6>5", "8>5"):
+        g.play(move)
+    g.undo()
+    g.undo_all(as_one=True)
+    assert [str(s.move) for s in g.redo_all(as_one=True, count=2)] == ["3>5", "6>5"]
+    assert g.moves_played() == ["3>5", "6>5"] and [str(m) for m in g.redo_stack] == ["8>5"]
+    assert g.redos == 1
+
+
 def test_a_restart_counts_as_one_action_and_is_taken_back_as_one(table):
     g = table(EMPTY)
     start = g.to_position()

@@ -30,6 +30,58 @@ def row_key(key: Key) -> str:
     return variant + "|" + ",".join(house_rules)
 
 
+class StatsGrid(DataTable):
+    """The figures' table, scrolled sideways a whole column at a time (``←`` ``→``), so that
+    the first column after the variant's is always shown whole, never cut to its last letters;
+    its last column is widened by what it takes for the end of the table to be such a place
+    too."""
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_end)
+
+    def starts(self) -> list[int]:
+        """Where each column after the fixed ones begins, as :attr:`scroll_x` shows it first."""
+        out, x = [], 0
+        for column in list(self.columns.values())[self.fixed_columns:]:
+            out.append(x)
+            x += column.get_render_width(self)
+        return out
+
+    def fit_end(self) -> None:
+        """Widen the last column so that the table scrolled to its end starts at a column."""
+        columns = list(self.columns.values())
+        if len(columns) <= self.fixed_columns or not self.size.width:
+            return
+        last = columns[-1]
+        padding = 2 * self.cell_padding
+        # The table's width with the last column as wide as its text, and how much of it
+        # does not fit: the scroll at the end.
+        total = sum(c.get_render_width(self) for c in columns[:-1]) + last.content_width + padding
+        over = total - self.scrollable_content_region.width
+        pad = 0
+        if over > 0:
+            pad = min((x for x in self.starts() if x >= over), default=over) - over
+        width = last.content_width + pad
+        if last.auto_width or last.width != width:
+            last.auto_width = False
+            last.width = width
+            self._require_update_dimensions = True
+            self.refresh()
+
+    def _step(self, way: int) -> None:
+        here = round(self.scroll_x)
+        stops = [x for x in self.starts() if x <= self.max_scroll_x]
+        ahead = [x for x in stops if x > here] if way > 0 else [x for x in stops if x < here]
+        if ahead:
+            self.scroll_to(x=min(ahead) if way > 0 else max(ahead), animate=False)
+
+    def action_cursor_right(self) -> None:
+        self._step(1)
+
+    def action_cursor_left(self) -> None:
+        self._step(-1)
+
+
 class StatsScreen(Modal[None]):
     CSS_PATH = "../styles/settings.tcss"
     BINDINGS = [
@@ -64,7 +116,7 @@ class StatsScreen(Modal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box"):
             yield Static("Statistics", id="stats-title")
-            yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True,
+            yield StatsGrid(id="stats-table", cursor_type="row", zebra_stripes=True,
                             fixed_columns=1)
             yield Static("", id="stats-note", markup=False)
             yield Static("↑↓ pick a row · ←→ scroll · r resets the row picked · Esc closes",
@@ -110,6 +162,7 @@ class StatsScreen(Modal[None]):
                            "finished or abandoned game.")
         self.query_one("#stats-note", Static).update("\n".join(said))
         self.query_one("#reset", Button).disabled = not rows
+        self.call_after_refresh(self.query_one(StatsGrid).fit_end)
 
     def _cells(self, f: Figures) -> list[Text]:
         cells = f.cells()

@@ -2,10 +2,10 @@
 card, or the waste.
 
 The slot shows the pile's name as the notation writes it (``c1``, ``r2``, ``f3``, ``w``; with
-its count where the pile can hold more than one card), then its top card: one row on a short
-terminal, card-sized on a tall one. The waste shows its last cards fanned out, the top one
-whole. Like a column, the widget draws a plain :class:`PileSlotView` the game screen builds,
-and takes no decisions; the whole slot is the pile for the mouse.
+its count where the pile can hold more than one card and holds more than one), then its top
+card: one row on a short terminal, card-sized on a tall one. The waste shows its last cards
+fanned out, the top one whole. Like a column, the widget draws a plain :class:`PileSlotView`
+the game screen builds, and takes no decisions; the whole slot is the pile for the mouse.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ class PileSlotView:
     cards: tuple[int, ...] = ()
     #: How many cards the pile holds.
     count: int = 0
-    #: The name shows the count (a pile that holds more than one card).
+    #: The name shows the count (a pile that can hold more than one card), when it holds more
+    #: than one.
     show_count: bool = False
     #: The top card can be played.
     movable: bool = False
@@ -78,7 +79,7 @@ class PileSlot(Widget):
     def _label(self, width: int) -> tuple[str, Style]:
         v = self.view
         text = v.label
-        if v.show_count and v.count:
+        if v.show_count and v.count > 1:
             longer = f"{v.label}:{v.count}"
             if len(longer) <= width:
                 text = longer

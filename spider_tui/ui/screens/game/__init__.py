@@ -17,11 +17,12 @@ which it wires together and whose messages it handles:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
@@ -135,6 +136,17 @@ class GameScreen(Screen[None]):
         return self.app.game
 
     @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, but the deal's key is left off the key bar in a game the player never
+        deals in (no stock, or a stock that only refills emptied columns): the key itself
+        still answers, saying why there is nothing to deal."""
+        active = super().active_bindings
+        if self.drawing.player_deals():
+            return active
+        return {key: a._replace(binding=replace(a.binding, show=False))
+                if a.binding.id == "deal" else a for key, a in active.items()}
+
+    @property
     def facts(self) -> TableFacts:
         """The table as it is now (made again once the game has changed)."""
         game = self.game
@@ -167,6 +179,7 @@ class GameScreen(Screen[None]):
         self.drawing.load_piles()
         self.drawing.check_size()
         self.refresh_board()
+        self.refresh_bindings()  # the key bar: a game with a stock to deal, or none
         self.autoplay.offer_finish()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -207,8 +220,12 @@ class GameScreen(Screen[None]):
 
     def key_label(self, binding_id: str) -> str:
         """The first key of ``binding_id``, as the key bar shows it, named keys capitalised
-        ("u", "Home", "^r")."""
-        label = self.app.get_key_display(Binding(self.keys_of(binding_id)[0], ""))
+        ("u", "Home", "^r"); a letter bound in both cases is shown lower-case."""
+        keys = self.keys_of(binding_id)
+        first = keys[0]
+        if len(first) == 1 and first.isupper() and first.lower() in keys:
+            first = first.lower()
+        label = self.app.get_key_display(Binding(first, ""))
         return label.capitalize() if len(label) > 1 and label.isalpha() else label
 
     # ------------------------------------------------------------------ playing
@@ -241,6 +258,9 @@ class GameScreen(Screen[None]):
         return self.perform("move", move)
 
     def deal(self) -> None:
+        if not self.drawing.has_stock():
+            self.refuse("this game has no stock: every card is dealt at the start")
+            return
         refusal = self.game.deal_refusal()
         if refusal:
             self.refuse(refusal)
@@ -279,6 +299,12 @@ class GameScreen(Screen[None]):
             self.refresh_board()
             return
         self.perform("move", move, dragged=True)
+
+    @on(MessageBar.Rows)
+    def _message_rows(self, message: MessageBar.Rows) -> None:
+        # The bar covers the key bar; rows beyond that one are taken from the table's bottom
+        # (its columns are laid out again above them), never drawn over its cards.
+        self.table.styles.margin = (0, 0, max(0, message.rows - 1), 0)
 
     @on(AutoMove)
     def _auto_move(self, message: AutoMove) -> None:

@@ -26,6 +26,9 @@ class Cursor:
         #: On the top row: a pile code, ``STOCK`` or ``RUNS`` (the runs' foundation);
         #: None when it is on the columns.
         self.top: int | None = None
+        #: The stop of the top row the cursor went up to from :attr:`col`: down from it, the
+        #: cursor goes back to that column (from another stop, to the column below it).
+        self.came_up_to: int | None = None
         self.visible = False
 
     def reset(self, columns: int) -> None:
@@ -86,14 +89,15 @@ class Cursor:
                 if code_kind(sel.src) == COLUMN:
                     self.col, self.top = sel.src, None
                 else:
-                    self.top = sel.src
+                    self.top, self.came_up_to = sel.src, None
         elif self.top is not None:
             stops = self.top_stops()
             if dx and stops:
                 here = stops.index(self.top) if self.top in stops else 0
                 self.top = stops[(here + dx) % len(stops)]
             elif dy > 0:
-                self.col = self._nearest(self._top_widget(self.top), screen.columns)
+                if self.top != self.came_up_to:
+                    self.col = self._nearest(self._top_widget(self.top), screen.columns)
                 self.top = None
                 self.idx = None
         elif dx:
@@ -111,7 +115,7 @@ class Cursor:
                 widgets = [self._top_widget(c) for c in stops]
                 if stops:
                     i = self._nearest(screen.columns[self.col], widgets)
-                    self.top = stops[i]
+                    self.top = self.came_up_to = stops[i]
             elif a:
                 idx = self.card(self.col) + dy
                 self.idx = max(pile.down, min(len(a) - 1, idx))

@@ -40,6 +40,9 @@ class Press:
     count: int = 0
     targets: tuple[int, ...] = ()
     over: Hit | None = None
+    #: Why the cards pressed cannot be lifted (they are not dragged), and whether it was said.
+    refusal: str | None = None
+    said: bool = False
 
 
 class Clicked(Message):
@@ -105,9 +108,20 @@ class Pointer:
         target = self.hit(event.screen_x, event.screen_y)
         if target is None:
             return False
-        self.press = Press(target, Offset(event.screen_x, event.screen_y))
+        press = self.press = Press(target, Offset(event.screen_x, event.screen_y))
         self.screen.table.capture_mouse()
+        if isinstance(target, CardHit) and target.on_card:
+            # Cards that cannot be lifted are refused at the press, not when let go; with
+            # cards picked up the press may be their drop, so that waits for a drag.
+            press.refusal = self.screen.facts.lift_problem(target.col, target.index)
+            if self.screen.selector.selection is None:
+                self._refuse(press)
         return True
+
+    def _refuse(self, press: Press) -> None:
+        if press.refusal is not None and not press.said:
+            press.said = True
+            self.screen.refuse(press.refusal)
 
     def move(self, event: events.MouseMove) -> None:
         press = self.press
@@ -116,8 +130,10 @@ class Pointer:
         over = self.hit(event.screen_x, event.screen_y)
         if not press.dragging and spot(over) != spot(press.target):
             press.moved = True  # no longer a click
-            if self._draggable(press.target):
+            if self._draggable(press):
                 self._start_drag(press)
+            else:
+                self._refuse(press)
         if press.dragging:
             press.over = over
             self._show_ghost(press, Offset(event.screen_x, event.screen_y))
@@ -130,8 +146,10 @@ class Pointer:
         if not press.dragging and spot(over) != spot(press.target):
             # Released away from where it was pressed, with no motion reported in between.
             press.moved = True
-            if self._draggable(press.target):
+            if self._draggable(press):
                 self._start_drag(press)
+            else:
+                self._refuse(press)
         if press.dragging:
             dst = RUNS if isinstance(over, FoundationHit) else (
                 source(over) if over is not None else None)
@@ -159,12 +177,13 @@ class Pointer:
         else:
             self.screen.post_message(Clicked(target))
 
-    def _draggable(self, target: Hit) -> bool:
-        """Only a face-up card can be dragged (with the cards below it); of another pile,
-        its top card when it can be played."""
+    def _draggable(self, press: Press) -> bool:
+        """Only a face-up card that can be lifted can be dragged (with the cards below it);
+        of another pile, its top card when it can be played."""
+        target = press.target
         if isinstance(target, PileHit):
             return self.screen.facts.lift_problem(target.code, -1) is None
-        return isinstance(target, CardHit) and target.on_card
+        return isinstance(target, CardHit) and target.on_card and press.refusal is None
 
     def _start_drag(self, press: Press) -> None:
         target = press.target

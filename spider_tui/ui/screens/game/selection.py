@@ -44,6 +44,9 @@ class Selection:
     best: Move | None = None
     #: Made with the mouse: an illegal drop then drops the selection too.
     mouse: bool = True
+    #: Left picked up by a one-tap click (places alike, or none useful), its places lit: a
+    #: click on a card they cannot go to means that card, not a drop there.
+    tapped: bool = False
 
 
 class Selector:
@@ -103,7 +106,8 @@ class Selector:
     def click(self, target: Hit) -> None:
         """A click (pressed and released on one spot) on a pile, a card or the runs'
         foundation. With nothing picked up only a card or a foundation answers it; with cards
-        picked up, anywhere in another column's lane puts them there."""
+        picked up, anywhere in another column's lane puts them there (but for cards a one-tap
+        click left picked up: a card of a column they cannot go to is meant then, :meth:`tap`)."""
         if isinstance(target, FoundationHit):
             self.tap_foundation()
             return
@@ -113,10 +117,10 @@ class Selector:
         assert isinstance(target, CardHit)
         col, kind, index = target.col, target.kind, target.index
         sel = self.selection
-        if sel is not None and col != sel.src:
-            self.drop(col)
-        elif kind in (CARD, FACE):
+        if kind in (CARD, FACE):
             self.tap(col, index)
+        elif sel is not None and col != sel.src:
+            self.drop(col)
         elif sel is not None:
             self.cancel()  # the felt of the cards' own column: put them back
         elif kind in (BACK, BACKS):
@@ -127,6 +131,7 @@ class Selector:
         """A click on card ``index`` of pile ``col`` (a column; another pile's top card)."""
         screen = self.screen
         sel = self.selection
+        a = screen.facts.cards(col)
         if sel is not None:
             if col == sel.src:
                 if screen.app.config.one_tap and sel.best is not None:
@@ -134,9 +139,12 @@ class Selector:
                 else:
                     self.cancel()
                 return
-            self.drop(col)
-            return
-        a = screen.facts.cards(col)
+            if not sel.tapped or col in sel.targets or not a:
+                self.drop(col)
+                return
+            # Left by a one-tap click, and a card where they cannot go clicked: the player
+            # means that card now, as a click with nothing picked up (these go back).
+            self.selection = None
         if code_kind(col) != COLUMN:
             index = len(a) - 1
         problem = screen.facts.lift_problem(col, index)
@@ -151,7 +159,12 @@ class Selector:
 
     def tap_pile(self, code: int) -> None:
         """A click on a pile of the top row (not the stock): its top card, as a tap on a card;
-        with cards picked up, put them there."""
+        with cards picked up, put them there (cards a one-tap click left picked up, where
+        they cannot go: the pile's card is meant, as a click with nothing picked up)."""
+        sel = self.selection
+        if sel is not None and sel.tapped and sel.src != code and code not in sel.targets and \
+                self.screen.facts.cards(code):
+            self.selection = None
         if self.selection is None and code_kind(code) == FOUNDATION_KIND:
             problem = self.screen.facts.lift_problem(code, -1)
             if problem:
@@ -182,7 +195,8 @@ class Selector:
             screen.refuse(f"{card} has nowhere to go")
             return
         if ranked[0].penalised:
-            self.selection = Selection(col, count, tuple(r.move.dst for r in ranked), None)
+            self.selection = Selection(col, count, tuple(r.move.dst for r in ranked), None,
+                                       tapped=True)
             screen.say(f"{card} has nowhere useful to go; click a lit place (or drag it there) "
                        "to move it anyway", "warning")
             screen.refresh_board()
@@ -191,7 +205,8 @@ class Selector:
         if len(tier) == 1:
             screen.play_move(tier[0].move)
             return
-        self.selection = Selection(col, count, tuple(r.move.dst for r in tier), tier[0].move)
+        self.selection = Selection(col, count, tuple(r.move.dst for r in tier), tier[0].move,
+                                   tapped=True)
         screen.say("As good in more than one place: click where (the cards again: the first)")
         screen.refresh_board()
 

@@ -118,6 +118,11 @@ class Drawing:
         rules = self.screen.game.rules
         return rules.stock_size > 0 or rules.deal_to == "waste"
 
+    def player_deals(self) -> bool:
+        """Does the player deal from the stock in this game (the deal's key is on the key
+        bar)? Not without a stock, nor where the stock only refills emptied columns."""
+        return self.has_stock() and self.screen.game.rules.player_deals
+
     @staticmethod
     def _empty_view(code: int) -> PileSlotView:
         return PileSlotView(code, pile_name(code), code_kind(code))
