@@ -167,24 +167,35 @@ def _without(b: State, line: list, i: int, where: dict, reach: int
 
 
 def _same_cards(p: State, o: State, m: tuple) -> tuple | None:
-    """The move on ``p`` that moves the cards ``m`` moves on ``o`` to the same pile: from the
-    same pile if they lie there, else from the pile whose top they are; ``()`` where they
-    already lie on that pile; None when no legal move does it."""
+    """The move on ``p`` that does what ``m`` does on ``o``: the same cards (from the pile
+    whose top they are, ``m``'s own first) onto the same card (for a column: the pile whose
+    top card is the one ``m`` lands on, or an empty column where ``m`` fills one; any other
+    pile: ``m``'s own). ``()`` where they already lie there; None when no legal move does
+    it."""
     s, k, d = m
     cards = o.piles[s][-k:]
-    for src in (s, *range(len(p.piles))):
-        pile = p.piles[src]
-        if len(pile) < k or pile[-k:] != cards:
-            continue
-        if src == d:
-            return ()
-        try:
-            if p.refusal(src, k, d) is None:
-                return (src, k, d)
-        except RuleFailure:
-            return None
+    src = next((i for i in (s, *range(len(p.piles))) if p.piles[i][-k:] == cards
+                and len(p.piles[i]) >= k), None)
+    if src is None:
         return None
-    return None
+    ncols = len(p.cols)
+    if 0 <= d < ncols:
+        under = o.piles[d][-1] if o.piles[d] else None
+        if under is None:
+            dst = next((i for i in (d, *range(ncols)) if not p.piles[i]), None)
+        else:
+            dst = next((i for i in (d, *range(ncols)) if p.piles[i] and p.piles[i][-1] == under
+                        and i != src), None)
+            if dst is None and len(p.piles[src]) > k and p.piles[src][-k - 1] == under:
+                return ()  # already lying on that card
+    else:
+        dst = d
+    if dst is None or dst == src:
+        return () if dst == src else None
+    try:
+        return (src, k, dst) if p.refusal(src, k, dst) is None else None
+    except RuleFailure:
+        return None
 
 
 def _positions(state: State, line: Sequence[tuple]) -> dict:
