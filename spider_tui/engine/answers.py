@@ -66,10 +66,16 @@ def _message(rules: RuleSet, args: tuple, value: Any) -> str | None:
     return f"returned {shown_value(value)}, not a message for the player"
 
 
-def _refusal(rules: RuleSet, args: tuple, value: Any) -> str | None:
-    if value is None or (isinstance(value, str) and value.strip()):
-        return None
-    return f"returned {shown_value(value)}, not None (deal allowed) or a message saying why not"
+def _refusal(what: str):
+    """The check of a refusal method's answer: None (``what`` allowed) or a message."""
+
+    def check(rules: RuleSet, args: tuple, value: Any) -> str | None:
+        if value is None or (isinstance(value, str) and value.strip()):
+            return None
+        return (f"returned {shown_value(value)}, not None ({what} allowed) or a message saying "
+                f"why not")
+
+    return check
 
 
 def _targets(rules: RuleSet, args: tuple, value: Any) -> str | None:
@@ -152,8 +158,8 @@ RESULT_CHECKS: dict[str, Callable[[RuleSet, tuple, Any], str | None]] = {
     "accepts_in_empty": _yes_no,
     "why_not_in_empty": _message,
     "is_complete": _yes_no,
-    "move_refusal": _refusal,
-    "deal_refusal": _refusal,
+    "move_refusal": _refusal("move"),
+    "deal_refusal": _refusal("deal"),
     "deal_targets": _targets,
     "deal_plan": _plan,
     "after_move": _plan,

@@ -563,3 +563,14 @@ def test_generator_exit_from_plugin_code_is_not_swallowed():
     mgr = manager_with(Plugin("closer", game_started=closing))
     with pytest.raises(GeneratorExit):
         mgr.notify("game_started", game=Game.new("spider-1suit", deal=1, catalog=mgr.catalog))
+
+
+def test_a_move_refusal_of_the_wrong_type_is_said_in_the_words_of_a_move():
+    """Issue 33 item 10: move_refusal's bad answer said "(deal allowed)"."""
+    from spider_tui.engine.answers import RESULT_CHECKS
+
+    rules = Game.new("spider-1suit", 1).rules
+    said = RESULT_CHECKS["move_refusal"](rules, (), False)
+    assert said is not None and "not None (move allowed)" in said and "deal" not in said
+    assert "not None (deal allowed)" in (RESULT_CHECKS["deal_refusal"](rules, (), 0) or "")
+    assert RESULT_CHECKS["move_refusal"](rules, (), None) is None
