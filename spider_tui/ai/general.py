@@ -47,7 +47,7 @@ from .board import (
     down_weights,
     per_rules,
 )
-from .search import line_of
+from .search import DEPTH_COST, WIN_BONUS, line_of
 
 #: Per card on a foundation built card by card (a run of 13 removed is worth ``W_RUN``).
 W_FOUND = 60.0
@@ -62,10 +62,6 @@ W_WASTE = 6.0
 #: A card lying on one it may be lifted with that no complete run can hold (it may still
 #: move with it), where building allows it.
 W_LINK = 4.0
-#: Added to the score of a position that wins.
-WIN_BONUS = 1e6
-#: Score lost per move of a line, so that of two equal results the shorter line wins.
-DEPTH_COST = 0.5
 #: Tables remembered per judge before the memory is cleared.
 MEMO_LIMIT = 200_000
 

@@ -52,7 +52,7 @@ from ..engine.state import DEAL, State
 from . import general
 from .board import Board
 from .lines import shorten
-from .search import WIN, best_first, line_of
+from .search import WIN, WIN_BONUS, best_first, line_of
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
 #: Positions kept from one stage to the next, by the number of suits in the deck (measured
@@ -580,7 +580,7 @@ def _stage_local_general(root: State, judge: general.Judge, seen: set, limit: _L
     for ln in lines:
         b = _played_state(root, ln + (DEAL,))
         if b is not None:
-            out.append((judge.score(b) + (general.WIN_BONUS if _won(b) else 0.0), ln))
+            out.append((judge.score(b) + (WIN_BONUS if _won(b) else 0.0), ln))
     out.sort(key=lambda c: -c[0])
     return None, out[:keep], found.nodes, found.complete
 
