@@ -144,7 +144,7 @@ class Adviser:
     def hints(self, game: Game) -> list[Hint]:
         """Ranked hints for ``game`` now, best first; ``[]`` when nothing useful is left.
         Asked again with nothing played in between, the same answer."""
-        if self._at == (id(game), game.actions, game.state.stock_left) and self._last:
+        if self._at == _where(game) and self._last:
             return list(self._last)
         spent = NodeBudget(self.node_budget)
         out = plan(game, budget_ms=self.budget_ms, peek=self.peek, max_nodes=self.max_nodes,
@@ -172,7 +172,7 @@ class Adviser:
     def _follow(self, game: Game) -> Hint | None:
         """The hint given last whose move was just played, its line cut to the moves still to
         come (and to what the cards in view decide); None when anything else happened."""
-        if self._at != (id(game), game.actions - 1, game.state.stock_left) or not game.history:
+        if not game.history or self._at != _where(game, back=1):
             return None
         step = game.history[-1]
         if step.flips or step.move.is_deal:
@@ -200,12 +200,20 @@ class Adviser:
 
     def _remember(self, game: Game, given: list[Hint]) -> None:
         # The stock as it is now: a move that brings cards from it is not a line to follow.
-        self._at = (id(game), game.actions, game.state.stock_left)
+        self._at = _where(game)
         self._given = {}
         for h in given:
             first = h.line[0] if h.line else DEAL if h.move.is_deal else None
             if first is not None:
                 self._given.setdefault(first, h)
+
+
+def _where(game: Game, back: int = 0) -> tuple:
+    """Which game, how far into it, and how many cards its stock holds (``back``: as it was
+    that many moves ago, had those moves been played and nothing else): an undo, another
+    move in between or cards from the stock all tell an :class:`Adviser` the table is not
+    the one its answer was for."""
+    return (id(game), game.actions - back, len(game.history) - back, game.state.stock_left)
 
 
 def game_positions(game: Game, peek: bool | None) -> set:

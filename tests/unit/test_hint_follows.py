@@ -198,3 +198,16 @@ def test_a_card_moved_twice_goes_straight_to_its_second_place():
     # A move the line needs stays.
     needed = _packed(g, "9>2 10>7")
     assert prune(g.state, needed) == tuple(needed)
+
+
+def test_after_an_undo_a_new_search_decides():
+    """The hint given, its move played and undone, and another played: the Adviser does not
+    take the table for the one its line was on."""
+    g = _game("simple-simon", 417587170, "10>9 6>7 2>8 3>2 5>3 7>4")
+    adviser = Adviser(budget_ms=10**9, max_nodes=500)
+    first = adviser.hints(g)[0]
+    g.play(first.move)
+    g.undo()
+    assert adviser._follow(g) is None
+    fresh = hints(g, budget_ms=10**9, max_nodes=500)
+    assert [h.move for h in adviser.hints(g)] == [h.move for h in fresh]
