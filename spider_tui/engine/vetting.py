@@ -137,10 +137,11 @@ def _group_key(rules: RuleSet, gi: int) -> str:
 
 def unwinnable(rules: RuleSet) -> list[tuple[str, str]]:
     """``(key, why)`` for each reason the rule set can never be won, from its own data: a
-    foundation that cannot be built as its group says (nothing starts it, or nothing follows
-    its first card); a game won on the foundations whose foundations (and the complete runs
-    that leave) cannot hold every card, or that no foundation ever takes some card of; a game
-    won by removing runs where runs never leave, or fewer may leave than the win asks for.
+    foundation that cannot be built as its group says (no card of the deck starts it, or its
+    order stops short of 13 cards: built down from an Ace); a game won on the foundations
+    whose foundations (and the complete runs that leave) cannot hold every card, or that no
+    foundation ever takes some card of; a game won by removing runs where runs never leave,
+    or fewer may leave than the win asks for.
     ``[]`` when none (a plugin's own ``won`` is not second-guessed)."""
     problems: list[tuple[str, str]] = []
     deck = rules.deck_cards()
@@ -174,9 +175,10 @@ def unwinnable(rules: RuleSet) -> list[tuple[str, str]]:
     if rules.overrides("won"):
         return problems
     if rules.win == "foundations":
-        runs = (rules.run_piles or rules.sets) if rules.runs_leave else 0
-        room = capacity + 13 * runs
-        if room < total:
+        # Complete runs that leave without a limit may carry any card home.
+        runs = rules.run_piles if rules.runs_leave else 0
+        room = capacity + max(rules.run_lengths) * runs
+        if room < total and not (rules.runs_leave and not rules.run_piles):
             key = "runs.piles" if rules.runs_leave and rules.run_piles else "foundations.count"
             by_runs = (f" and {runs} complete run{'s' if runs != 1 else ''} leaving" if runs
                        else " (complete runs stay on the table)")
@@ -189,11 +191,11 @@ def unwinnable(rules: RuleSet) -> list[tuple[str, str]]:
             if never:
                 key = ("foundations.suits" if any(g.suits for g in rules.foundation_groups)
                        else "foundations")
-                problems.append((key, f"no foundation ever takes "
-                                                f"{', '.join(glyph(c) for c in never[:4])}"
-                                                f"{' ...' if len(never) > 4 else ''} and "
-                                                f"complete runs stay on the table: win = "
-                                                f"\"foundations\" can never be won"))
+                cards = ", ".join(glyph(c) for c in never[:4]) + (" ..." if len(never) > 4
+                                                                  else "")
+                problems.append((key, f"no foundation ever takes {cards} and complete runs "
+                                      f"stay on the table: win = \"foundations\" can never be "
+                                      f"won"))
     elif rules.win == "runs":
         if not rules.runs_leave:
             problems.append(("runs.leave", f"complete runs stay on the table, but win = "
