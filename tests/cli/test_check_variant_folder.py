@@ -160,3 +160,16 @@ def test_a_game_says_how_it_is_won(tmp_path, capsys):
                     encoding="utf-8")
     code, out, _ = run(capsys, "check-variant", str(path))
     assert code == 0 and out.rstrip().endswith("put every card on the foundations to win)")
+
+
+def test_a_python_variant_that_can_never_be_won_is_refused_too(tmp_path, capsys):
+    path = tmp_path / "stay.py"
+    path.write_text(
+        "from spider_tui.engine import RuleSet\nfrom spider_tui.plugins import hookimpl\n\n\n"
+        "@hookimpl\ndef register_variants(register):\n"
+        "    register(RuleSet(id='stay-py', name='Stay', deck=(0, 0, 0, 0),\n"
+        "                     layout=((4, 1),) * 10, runs_leave=False))\n", encoding="utf-8")
+    code, _, err = run(capsys, "check-variant", str(path))
+    assert code == 2
+    assert (f"{path}: variant stay-py: runs.leave: complete runs stay on the table, but win = "
+            f"\"runs\" asks for 4 to leave: it can never be won") in err
