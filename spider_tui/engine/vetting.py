@@ -191,9 +191,9 @@ def unwinnable(rules: RuleSet) -> list[tuple[str, str]]:
             if never:
                 key = ("foundations.suits" if any(g.suits for g in rules.foundation_groups)
                        else "foundations")
-                cards = ", ".join(glyph(c) for c in never[:4]) + (" ..." if len(never) > 4
+                shown = ", ".join(glyph(c) for c in never[:4]) + (" ..." if len(never) > 4
                                                                   else "")
-                problems.append((key, f"no foundation ever takes {cards} and complete runs "
+                problems.append((key, f"no foundation ever takes {shown} and complete runs "
                                       f"stay on the table: win = \"foundations\" can never be "
                                       f"won"))
     elif rules.win == "runs":
