@@ -57,8 +57,8 @@ def expand(names: list[str]) -> list[str]:
     return out
 
 
-def check_python_plugin(path: Path) -> tuple[list[str], list[str]]:
-    """Load one ``.py`` plugin on its own; ``(problems, ids it registered)``."""
+def check_python_plugin(path: Path) -> tuple[list[str], list[str], list[str]]:
+    """Load one ``.py`` plugin on its own; ``(problems, ids it registered, warnings)``."""
     from ..plugins.manager import PluginManager
 
     mgr = PluginManager()
@@ -66,6 +66,7 @@ def check_python_plugin(path: Path) -> tuple[list[str], list[str]]:
     mgr.register_all()
     problems = list(mgr.problems)
     ids = []
+    warnings: list[str] = []
     for p in mgr.plugins:
         for kind, idents in p.registered.items():
             for ident in idents:
@@ -73,7 +74,13 @@ def check_python_plugin(path: Path) -> tuple[list[str], list[str]]:
                 taken = _taken_by_another(kind, ident, path)
                 if taken:
                     problems.append(f"{path}: {taken}")
-    return problems, ids
+                rules = mgr.catalog.variants.get(ident) if kind == "variants" else None
+                if rules is not None:
+                    problems += [f"{path}: variant {ident}: {line}"
+                                 for line in playable_problems(rules)]
+                    warnings += [f"{path}: variant {ident}: {line}"
+                                 for line in playable_warnings(rules)]
+    return problems, ids, warnings
 
 
 def _same_file(a: Any, b: Path) -> bool:
@@ -108,25 +115,29 @@ def _taken_by_another(kind: str, ident: str, path: Path) -> str | None:
             f"would be ignored: choose another id")
 
 
-def _check_toml(path: Path) -> tuple[list[str], list[str]]:
+def _check_toml(path: Path) -> tuple[list[str], list[str], list[str]]:
     from ..engine.rules import RuleSet
     from ..plugins.files import check_variant_data
     from ..plugins.themespec import ThemeSpec
 
     problems, declared = check_variant_data(path)
     if problems:
-        return problems, []
+        return problems, [], []
     if isinstance(declared, ThemeSpec):
-        return [], [f"theme {declared.id}"]
+        return [], [f"theme {declared.id}"], []
     if isinstance(declared, RuleSet):
         rules = declared
         taken = _taken_by_another("variants", rules.id, path)
         if taken:
-            return [f"{path}: {taken}"], []
+            return [f"{path}: {taken}"], [], []
         unknown = _unknown_scoring(rules.scoring)
         if unknown:
-            return [f"{path}: scoring: {unknown}"], []
-        return [], [f"variant {rules.id}: {_what(rules)}"]
+            return [f"{path}: scoring: {unknown}"], [], []
+        never = playable_problems(rules)
+        if never:
+            return [f"{path}: {line}" for line in never], [], []
+        return ([], [f"variant {rules.id}: {_what(rules)}"],
+                [f"{path}: {line}" for line in playable_warnings(rules)])
     seen: set[str] = set()
     for i, hr in enumerate(declared):
         taken = _taken_by_another("house rules", hr.id, path)
@@ -135,14 +146,44 @@ def _check_toml(path: Path) -> tuple[list[str], list[str]]:
         seen.add(hr.id)
         if taken:
             problems.append(f"{path}: house_rule[{i}].{taken}")
-    return problems, ([] if problems else ["house rules"])
+    return problems, ([] if problems else ["house rules"]), []
+
+
+def playable_problems(rules: Any) -> list[str]:
+    """``key: why`` for each reason the rule set can never be won (the engine's
+    :func:`~spider_tui.engine.vetting.unwinnable`, from its own data)."""
+    from ..engine.vetting import unwinnable
+
+    return [f"{key}: {why}" for key, why in unwinnable(rules)]
+
+
+def playable_warnings(rules: Any) -> list[str]:
+    """``key: why`` for what is most likely wrong but is not sure to be: a game stuck at move
+    0 (no legal move, no deal) on each of deals 1 to 3."""
+    from ..engine.vetting import stuck_at_start
+
+    stuck = stuck_at_start(rules, STUCK_DEALS)
+    return [f"moves: {stuck}"] if stuck else []
+
+
+#: The deal numbers a variant is dealt to see whether it is stuck at move 0 on every one.
+STUCK_DEALS = (1, 2, 3)
+
+
+def win_text(rules: Any) -> str:
+    """How the game is won, in a few words (``8 runs to win``)."""
+    from ..engine.schema import WIN_RULES
+
+    if rules.overrides("won"):
+        return "its own win rule"
+    if rules.win == "runs":
+        return f"{rules.win_runs} run{'s' if rules.win_runs != 1 else ''} to win"
+    return WIN_RULES[rules.win] + " to win"
 
 
 def _what(rules: Any) -> str:
     """A variant in a line: its table, its stock and how it is won."""
-    from ..engine.schema import WIN_RULES
-
-    parts = [f"{rules.columns} columns"]
+    parts = [f"{rules.columns} column{'s' if rules.columns != 1 else ''}"]
     for n, what in ((rules.cells, "free cell"), (rules.reserves, "reserve"),
                     (rules.foundations, "foundation")):
         if n:
@@ -152,8 +193,7 @@ def _what(rules: Any) -> str:
     parts.append(f"{rules.dealt_size} cards dealt, {rules.stock_size} in the stock"
                  + (f" ({rules.deals_in(rules.stock_size)} deals)" if rules.stock_size
                     and rules.deal_to == "columns" and rules.player_deals else ""))
-    parts.append(f"{rules.win_runs} runs to win" if rules.win == "runs" else WIN_RULES[rules.win]
-                 + " to win")
+    parts.append(win_text(rules))
     return ", ".join(parts)
 
 
@@ -169,24 +209,26 @@ def _unknown_scoring(sid: str) -> str | None:
             + did_you_mean(sid, known))
 
 
-def check_file(name: str) -> tuple[list[str], list[str]]:
-    """``(problems, what it declares)`` of one file; never raises."""
+def check_file(name: str) -> tuple[list[str], list[str], list[str]]:
+    """``(problems, what it declares, warnings)`` of one file; never raises. A warning (a
+    game stuck at move 0 on every deal tried) leaves the file ok."""
     if "\0" in name:  # a folder that could not be read (see expand)
         folder, why = name.split("\0", 1)
-        return [f"{folder}: cannot be read: {why}"], []
+        return [f"{folder}: cannot be read: {why}"], [], []
     path = Path(name)
     try:
         if not path.is_file():
-            return [f"{name}: no such file"], []
+            return [f"{name}: no such file"], [], []
         if path.suffix == ".py":
             print(PY_WARNING.format(name=printable(name)), file=sys.stderr)
-            problems, ids = check_python_plugin(path)
+            problems, ids, warnings = check_python_plugin(path)
             if not problems and not ids:
                 problems = [f"{name}: registers nothing (no register_* hook implementations)"]
-            return problems, ids
+            return problems, ids, warnings
         return _check_toml(path)
     except Exception as e:  # a bug in a checker: this file's problem, the others still checked
-        return [f"{name}: could not be checked ({type(e).__name__}: {quoted(str(e), 200)})"], []
+        return ([f"{name}: could not be checked ({type(e).__name__}: {quoted(str(e), 200)})"],
+                [], [])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -197,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     seen: dict[str, str] = {}  # "variant my-id" -> the file that declared it first
     for name in names:
-        problems, ids = check_file(name)
+        problems, ids, warnings = check_file(name)
         for ident in ids:
             key = ident.split(":")[0]
             if key == "house rules":
@@ -207,6 +249,8 @@ def run(args: argparse.Namespace) -> int:
                                 f"would be ignored")
             seen.setdefault(key, name)
         shown = printable(name)
+        for line in warnings:
+            print(f"warning: {printable(line)}", file=sys.stderr)
         if problems:
             bad += 1
             for line in problems:

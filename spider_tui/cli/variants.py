@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from .check_variant import win_text
 from .common import print_table
 
 
@@ -20,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     cat = mgr.catalog
     print_table("Variants", ["id", "name", "plugin", "cards"], [
         (vid, rules.name, mgr.owner("variant", vid),
-         f"{rules.sets} sets, {rules.columns} columns, {rules.win_runs} runs to win")
+         f"{rules.sets} sets, {rules.columns} columns, {win_text(rules)}")
         for vid, rules in sorted(cat.variants.items())
     ])
     print()

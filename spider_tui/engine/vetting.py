@@ -1,16 +1,19 @@
 """The check a rule set passes before anyone plays it: a plugin's ``RuleSet`` (built in Python,
 so past the variant file's checks) has fields of the right types and bounds, and its methods
-answer for every card, for the layout and for a first deal."""
+answer for every card, for the layout and for a first deal. Then what ``check-variant`` asks
+of any rule set that passed: can it ever be won (:func:`unwinnable`), and does it start with a
+move (:func:`stuck_at_start`)."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import build as _build
 from .answers import layout_problem, shown_value
 from .build import EMPTY_RULES, FoundationGroup, whole
-from .cards import SUITS
+from .cards import SUITS, glyph
 from .compiled import compiled
 from .deal import table
 from .errors import VariantError
@@ -108,3 +111,119 @@ def check_rules(rules: RuleSet) -> None:
     state.moves()
     if state.deal_refusal() is None and state.stock_left > 0:
         state.deal()
+
+
+# --------------------------------------------------------------------- can it be won?
+
+
+def foundation_reach(group: FoundationGroup, cards: Iterable[int]) -> tuple[int, frozenset[int]]:
+    """``(most cards, cards it ever takes)`` of one foundation of ``group`` built from the deck's
+    ``cards``, as its own :meth:`FoundationGroup.takes` says, card after card (a foundation
+    holds each rank once at most, so one copy of each card is enough to build it)."""
+    distinct = sorted(set(cards))
+    tops = {c for c in distinct if group.takes(c, None, 0)}
+    taken = set(tops)
+    size = 0
+    while tops:
+        size += 1
+        tops = {c for top in tops for c in distinct if group.takes(c, top, size)}
+        taken |= tops
+    return size, frozenset(taken)
+
+
+def _group_key(rules: RuleSet, gi: int) -> str:
+    return "foundations" if len(rules.foundation_groups) == 1 else f"foundations[{gi}]"
+
+
+def unwinnable(rules: RuleSet) -> list[tuple[str, str]]:
+    """``(key, why)`` for each reason the rule set can never be won, from its own data: a
+    foundation that cannot be built as its group says (no card of the deck starts it, or its
+    order stops short of 13 cards: built down from an Ace); a game won on the foundations
+    whose foundations (and the complete runs that leave) cannot hold every card, or that no
+    foundation ever takes some card of; a game won by removing runs where runs never leave,
+    or fewer may leave than the win asks for.
+    ``[]`` when none (a plugin's own ``won`` is not second-guessed)."""
+    problems: list[tuple[str, str]] = []
+    deck = rules.deck_cards()
+    total = len(deck)
+    capacity = 0
+    taken: set[int] = set()
+    pile = 0
+    for gi, group in enumerate(rules.foundation_groups):
+        key = _group_key(rules, gi)
+        said = False
+        for j in range(group.count):
+            one = rules.foundation_of[pile + j]
+            size, cards = foundation_reach(one, deck)
+            capacity += size
+            taken |= cards
+            if said or size >= 13:
+                continue
+            said = True
+            if size == 0:
+                problems.append((f"{key}.{'suits' if one.suits else 'base'}",
+                                 f"no card of the deck starts foundation {pile + j + 1}: it "
+                                 f"takes {one.needs(None)}, and the deck has none"))
+            else:
+                way = "up" if one.up else "down"
+                after = "its first card" if size == 1 else f"its {size} cards"
+                problems.append((f"{key}.direction",
+                                 f"a foundation built {way} from {one.needs(None)} holds at most "
+                                 f"{size} card{'s' if size != 1 else ''}, not 13: nothing can "
+                                 f"go on after {after}"))
+        pile += group.count
+    if rules.overrides("won"):
+        return problems
+    if rules.win == "foundations":
+        # Complete runs that leave without a limit may carry any card home.
+        runs = rules.run_piles if rules.runs_leave else 0
+        room = capacity + max(rules.run_lengths) * runs
+        if room < total and not (rules.runs_leave and not rules.run_piles):
+            key = "runs.piles" if rules.runs_leave and rules.run_piles else "foundations.count"
+            by_runs = (f" and {runs} complete run{'s' if runs != 1 else ''} leaving" if runs
+                       else " (complete runs stay on the table)")
+            problems.append((key, f"{rules.foundations} foundation"
+                                  f"{'s' if rules.foundations != 1 else ''}{by_runs} hold at "
+                                  f"most {room} of the {total} cards: win = \"foundations\" "
+                                  f"can never be won"))
+        elif not rules.runs_leave:
+            never = sorted(set(deck) - taken)
+            if never:
+                key = ("foundations.suits" if any(g.suits for g in rules.foundation_groups)
+                       else "foundations")
+                shown = ", ".join(glyph(c) for c in never[:4]) + (" ..." if len(never) > 4
+                                                                  else "")
+                problems.append((key, f"no foundation ever takes {shown} and complete runs "
+                                      f"stay on the table: win = \"foundations\" can never be "
+                                      f"won"))
+    elif rules.win == "runs":
+        if not rules.runs_leave:
+            problems.append(("runs.leave", f"complete runs stay on the table, but win = "
+                                           f"\"runs\" asks for {rules.win_runs} to leave: it can "
+                                           f"never be won (win = \"columns\" keeps them)"))
+        elif rules.run_piles and rules.run_piles < rules.win_runs:
+            problems.append(("runs.piles", f"only {rules.run_piles} complete runs may leave, "
+                                           f"but win = \"runs\" asks for {rules.win_runs}: it "
+                                           f"can never be won"))
+    return problems
+
+
+def stuck_at_start(rules: RuleSet, deals: Sequence[int] = (1, 2, 3)) -> str | None:
+    """Why the game is stuck at move 0 on every one of ``deals`` (no legal move, no deal, not
+    won), or ``None`` when any of them can be played."""
+    why = ""
+    for n in deals:
+        t = table(rules, n)
+        state = State(rules, t.cols, t.down, t.stock, extra=t.extra, shown=t.shown)
+        if state.won() or state.moves():
+            return None
+        refusal = state.deal_refusal()
+        if refusal is None:
+            return None
+        why = refusal[:1].lower() + refusal[1:].rstrip(".")
+    if not deals:
+        return None
+    shown = [str(n) for n in deals]
+    which = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return (f"stuck at move 0 on deal{'s' if len(shown) > 1 else ''} {which}: no card can "
+            f"move and no deal is possible ({why})")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spider_tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,3 +87,89 @@ def test_house_rules_name_what_they_change_as_variant_files_do(tmp_path, capsys)
     assert rules[1].changes == {"deal_needs_full": False}
     spider = Game.new("spider-2suit", deal=1).rules
     assert rules[0].applies_to(spider) and rules[0].apply(spider).place == "same-suit"
+
+
+# ----------------------------------------------------------------- games that can never be won
+
+SPIDER = ('format = "spider-variant/1"\nid = "{vid}"\n{top}\n[deck]\nsets = 8\n[layout]\n'
+          'columns = 10\ndown = 4\nup = 1\n[stock]\nneeds_full_columns = false\n{more}\n')
+
+
+def test_every_shipped_variant_passes_with_no_problem_and_no_warning(capsys):
+    code, out, err = run(capsys, "check-variant", str(ROOT / "variants"))
+    assert code == 0, err
+    assert "warning" not in err and "never" not in err
+    assert out.count(": ok (") == len(list((ROOT / "variants").glob("*.toml"))) + len(
+        [p for p in (ROOT / "variants").glob("*.py") if not p.name.startswith("_")])
+
+
+@pytest.mark.parametrize("top, more, line", [
+    ('win = "foundations"', "[runs]\nleave = false\n[foundations]\ncount = 4",
+     'foundations.count: 4 foundations (complete runs stay on the table) hold at most 52 of '
+     'the 104 cards: win = "foundations" can never be won'),
+    ('win = "foundations"', '[runs]\nleave = false\n[foundations]\ndirection = "down"',
+     "foundations.direction: a foundation built down from an Ace holds at most 1 card, not "
+     "13: nothing can go on after its first card"),
+    ("", '[foundations]\nbase = "K"',
+     "foundations.direction: a foundation built up from a King holds at most 1 card"),
+    ('win = "foundations"', '[runs]\nleave = false\n[foundations]\nsuits = ["S"]',
+     'foundations.suits: no foundation ever takes A♥, 2♥, 3♥, 4♥ ... and complete runs stay '
+     'on the table: win = "foundations" can never be won'),
+    ("", "[runs]\nleave = false",
+     'runs.leave: complete runs stay on the table, but win = "runs" asks for 8 to leave: it '
+     'can never be won'),
+    ("", "[runs]\npiles = 4",
+     'runs.piles: only 4 complete runs may leave, but win = "runs" asks for 8: it can never '
+     'be won'),
+    ('win = "foundations"', "[runs]\npiles = 4\n[foundations]\ncount = 3",
+     "runs.piles: 3 foundations and 4 complete runs leaving hold at most 91 of the 104 cards"),
+])
+def test_a_game_that_can_never_be_won_is_refused_saying_why(tmp_path, capsys, top, more, line):
+    path = tmp_path / "never.toml"
+    path.write_text(SPIDER.format(vid="never", top=top, more=more), encoding="utf-8")
+    code, out, err = run(capsys, "check-variant", str(path))
+    assert code == 2 and ": ok" not in out, out
+    assert f"{path}: {line}" in err
+
+
+def test_a_foundation_no_card_starts_is_named_by_its_suits(tmp_path, capsys):
+    path = tmp_path / "spades.toml"
+    path.write_text(SPIDER.format(vid="spades", top="", more='[foundations]\nsuits = ["S"]')
+                    .replace("sets = 8", 'sets = 4\nsuits = ["H"]'), encoding="utf-8")
+    code, _, err = run(capsys, "check-variant", str(path))
+    assert code == 2
+    assert (f"{path}: foundations.suits: no card of the deck starts foundation 1: it takes an "
+            f"Ace of spades, and the deck has none") in err
+
+
+def test_a_game_stuck_at_move_0_on_every_deal_tried_is_a_warning(tmp_path, capsys):
+    path = tmp_path / "stuck.toml"
+    path.write_text('format = "spider-variant/1"\nid = "stuck"\n[deck]\nsets = 4\n'
+                    'suits = ["S"]\n[layout]\ncolumns = 1\ndown = 51\nup = 1\n',
+                    encoding="utf-8")
+    code, out, err = run(capsys, "check-variant", str(path))
+    assert code == 0 and f"{path}: ok (variant stuck: 1 column, 52 cards dealt" in out
+    assert (f"warning: {path}: moves: stuck at move 0 on deals 1, 2 and 3: no card can move "
+            f"and no deal is possible (the stock is empty)") in err.splitlines()
+
+
+def test_a_game_says_how_it_is_won(tmp_path, capsys):
+    path = tmp_path / "homes.toml"
+    path.write_text(SPIDER.format(vid="homes", top='win = "foundations"',
+                                  more="[runs]\nleave = false\n[foundations]\n"),
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check-variant", str(path))
+    assert code == 0 and out.rstrip().endswith("put every card on the foundations to win)")
+
+
+def test_a_python_variant_that_can_never_be_won_is_refused_too(tmp_path, capsys):
+    path = tmp_path / "stay.py"
+    path.write_text(
+        "from spider_tui.engine import RuleSet\nfrom spider_tui.plugins import hookimpl\n\n\n"
+        "@hookimpl\ndef register_variants(register):\n"
+        "    register(RuleSet(id='stay-py', name='Stay', deck=(0, 0, 0, 0),\n"
+        "                     layout=((4, 1),) * 10, runs_leave=False))\n", encoding="utf-8")
+    code, _, err = run(capsys, "check-variant", str(path))
+    assert code == 2
+    assert (f"{path}: variant stay-py: runs.leave: complete runs stay on the table, but win = "
+            f"\"runs\" asks for 4 to leave: it can never be won") in err

@@ -58,6 +58,19 @@ def test_variants_lists_id_name_and_plugin(capsys, catalog):
     assert "\x1b[" not in out and all(line == line.rstrip() for line in out.splitlines())
 
 
+def test_variants_says_how_each_game_is_really_won(capsys):
+    code, out, _ = run(capsys, "variants")
+    assert code == 0
+    rows = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    assert rows["spider-4suit"].endswith("8 sets, 10 columns, 8 runs to win")
+    assert rows["spiderette"].endswith("4 runs to win")
+    for vid in ("freds-spider", "cicely", "rouge-et-noir", "bebop"):  # files and a .py plugin
+        assert rows[vid].endswith("put every card on the foundations to win"), rows[vid]
+        assert "runs to win" not in rows[vid]
+    for vid in ("applegate", "chelicera"):
+        assert rows[vid].endswith("make every column that is not empty one complete run to win")
+
+
 def test_plugins_lists_kind_version_hooks_and_status(capsys):
     from spider_tui import __version__
 

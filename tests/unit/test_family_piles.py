@@ -56,7 +56,7 @@ DUDU = "dudu"
     ("incompatibility", 104, shape(0, 5, 10), {"foundations": [0] * 8, "stock": [54]},
      [10] * 5 + [4]),
     ("rachel", 52, shape(0, 1, 6), {"waste": [1], "stock": [45]}, [0] * 45),
-    ("brush", 104, shape(3, 1, 10), {"waste": [0], "stock": [64]}, [0] * 64),
+    ("brush", 104, shape(0, 4, 10), {"waste": [1], "stock": [63]}, [0] * 63),
     ("chelicera", 52, shape(0, [4] * 4 + [7] * 3, 7), {"stock": [15]}, []),
     ("fechters-game", 104, [DUDU] * 12, {"stock": [56]}, None),
     ("microbe", 104, [DUDU] * 11, {"stock": [60]}, [11] * 5 + [5]),
@@ -297,6 +297,19 @@ def test_incompatibility_deals_only_onto_columns_with_cards():
 
 
 # ----------------------------------------------------------------- a waste
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3])
+def test_brush_deals_as_pysolfc_does_forty_cards_face_up_and_one_onto_the_waste(deal):
+    # PySolFC's Brush.startGame (pysollib/games/harp.py): four rows dealt face up, then one
+    # card turned onto the waste: 40 up, none down, a waste of one, 63 left in the stock.
+    g = Game.new("brush", deal=deal)
+    st = g.state
+    assert sum(f.count("u") for f in faces(g)) == 40 and "d" not in "".join(faces(g))
+    assert extras(g) == {"waste": [1], "stock": [63]}
+    assert 40 + len(pile(g, WASTE).split()) + st.stock_left == 104
+    g.play("d")
+    assert extras(g) == {"waste": [2], "stock": [62]}
 
 
 @pytest.mark.parametrize("variant, n", [("rachel", 6), ("brush", 10)])
