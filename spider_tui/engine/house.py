@@ -109,8 +109,11 @@ class HouseRule:
                 raise VariantError(self.source or f"house rule {quoted(self.id)}", problems)
 
     def applies_to(self, rules: RuleSet) -> bool:
-        """Does switching this on change anything in ``rules``?"""
-        return any(getattr(rules, k) != v for k, v in self.changes.items())
+        """Does switching this on change anything in ``rules``? A change to how the stock
+        deals changes nothing in a game with no stock, and dealing every card face up nothing
+        where every card is dealt face up already."""
+        return any(getattr(rules, k) != v and not _idle(k, rules)
+                   for k, v in self.changes.items())
 
     def apply(self, rules: RuleSet) -> RuleSet:
         try:
@@ -211,6 +214,19 @@ def house_rules_from_dict(data: Mapping[str, Any], source: str) -> list[HouseRul
     if problems:
         raise VariantError(source, problems)
     return out
+
+
+#: The fields only a deal from the stock reads.
+_STOCK_FIELDS = frozenset({"deal_needs_full", "deal_size", "deal_skip"})
+
+
+def _idle(field_name: str, rules: RuleSet) -> bool:
+    """Whether a change to ``field_name`` can make no difference in ``rules``."""
+    if field_name in _STOCK_FIELDS:
+        return rules.stock_size == 0
+    if field_name == "all_face_up":
+        return "d" not in "".join(rules.initial_faces())
+    return False
 
 
 def house_rule_answer(hr: HouseRule, method: str, rules: RuleSet) -> Any:

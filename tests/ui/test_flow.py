@@ -102,8 +102,8 @@ async def test_the_game_menu_starts_a_plugins_variant(scorpion_manager):
         listed.highlighted = ids.index("scorpion-example")
         await pilot.pause()
         assert "Build down in suit" in str(app.screen.query_one("#variant-desc").render())
-        await pilot.click("#deal-number")
-        app.screen.query_one("#deal-input").value = "5"
+        await pilot.click("#deal-input")
+        await pilot.press("5")
         await pilot.click("#start")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

@@ -59,7 +59,7 @@ async def test_the_game_menu_shows_markup_in_names_as_text(app):
         listed = app.screen.query_one("#variant-list")
         ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
         prompt = listed.get_option_at_index(ids.index("markup-name")).prompt
-        assert str(prompt) == "[/bold] evil ["
+        assert str(prompt).split("  ")[0] == "[/bold] evil ["  # then its family and decks
         listed.highlighted = ids.index("markup-name")
         await pilot.pause()
         assert "[/bold] evil [: [bold red]not bold[/]" in _rendered(

@@ -1,4 +1,8 @@
-"""The game menu: every registered variant (plugins' too), its house rules, and which deal."""
+"""The game menu: every registered variant (plugins' too), its house rules, and which deal.
+
+Typing filters the games (by name, id or family); the list's own arrow keys move in it while
+the filter keeps the focus, and one Enter starts the game highlighted. The deal-number box comes
+next by Tab: a number typed there is the deal, else the deal chosen below it (a random one)."""
 
 from __future__ import annotations
 
@@ -12,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from ...engine.rules import RuleSet
 from ...engine.text import printable
 from ..hinting import winnable
 from ..widgets.toggles import Choice, Tick
@@ -28,6 +33,60 @@ def daily_deal(day: datetime.date | None = None) -> int:
     """Today's deal: the same for everyone on the same date, with no network (20240131)."""
     day = day or datetime.date.today()
     return int(day.strftime("%Y%m%d"))
+
+
+def family(rules: RuleSet) -> str:
+    """The branch of the Spider family a game belongs to, read from its rules: the kind of pile
+    it adds to Spider's (a waste, free cells, reserves, foundations built card by card), else
+    how it plays (Scorpion's any face-up card lifted with what lies on it; every card dealt face
+    up), else Spider."""
+    if rules.deal_to == "waste":
+        return "Waste"
+    if rules.cells:
+        return "Free cells"
+    if rules.reserves:
+        return "Reserves"
+    if rules.foundations:
+        return "Foundations"
+    if rules.lift == "any":
+        return "Scorpion"
+    if "d" not in "".join(rules.initial_faces()):
+        return "Open"
+    return "Spider"
+
+
+def decks(rules: RuleSet) -> int:
+    """How many decks a game is played with: four suits make a deck, or, for a deck of fewer
+    suits (Spider 3x3, Chinese Spider), one set of each (a one-suit deck counts as four)."""
+    sets = rules.sets
+    if sets % 4 == 0 or rules.suit_count == 1:
+        return max(1, round(sets / 4))
+    return max(1, round(sets / rules.suit_count))
+
+
+#: The width of the list's name column; longer names are cut with an ellipsis.
+NAME_WIDTH = 24
+FAMILY_WIDTH = 11
+
+
+def _cell(text: str, width: int) -> str:
+    return text.ljust(width) if len(text) <= width else text[:width - 1] + "…"
+
+
+def _row(name: str, fam: str, count: str) -> str:
+    return f"{_cell(name, NAME_WIDTH)} {_cell(fam, FAMILY_WIDTH)} {count:>5}"
+
+
+class FilterInput(Input):
+    """The filter: the list's own keys for moving up and down move the list, not the text."""
+
+    BINDINGS = [Binding(b.key, f"move_list('{b.action}')", show=False)
+                for b in OptionList.BINDINGS if isinstance(b, Binding)
+                and b.action in ("cursor_up", "cursor_down", "page_up", "page_down")]
+
+    def action_move_list(self, action: str) -> None:
+        olist = self.screen.query_one("#variant-list", OptionList)
+        getattr(olist, f"action_{action}")()
 
 
 @dataclass(frozen=True)
@@ -54,32 +113,42 @@ class VariantScreen(Modal["GameChoice | None"]):
     def compose(self) -> ComposeResult:
         # Everything, the first variant's details and house rules too, is built here: filling
         # them in once the screen is up laid the screen out twice more.
-        variants = self.app.manager.catalog.variants
-        ids = list(variants)
+        ids = self._sorted_ids()
         want = self.initial_variant if self.initial_variant in ids else (ids[0] if ids else "")
         self.variant_id = want
+        self.shown_ids = ids
         with Vertical(id="variant-box"):
             yield Static("Choose a game", id="variant-title")
             with Horizontal(id="variant-main"):
-                # Names from plugins and files are text, never markup ("[/bold] evil [").
-                olist = OptionList(*[Option(Content(printable(r.name)), id=vid)
-                                     for vid, r in variants.items()],
-                                   id="variant-list", compact=True)
-                if want:
-                    olist.highlighted = ids.index(want)
-                yield olist
-                with VerticalScroll(id="variant-detail"):
+                with Vertical(id="variant-left"):
+                    yield FilterInput(placeholder="Type to find a game", id="variant-filter",
+                                      compact=True)
+                    yield Static(_row("Game", "Family", "Decks"), id="variant-head",
+                                 markup=False)
+                    olist = OptionList(*self._options(ids), id="variant-list", compact=True)
+                    # The filter keeps the focus: the list moves by its keys, or the mouse.
+                    olist.can_focus = False
+                    if want:
+                        olist.highlighted = ids.index(want)
+                    yield olist
+                    yield Static("", id="variant-empty", markup=False)
+                detail = VerticalScroll(id="variant-detail")
+                # Not a stop of its own for Tab: the deal box comes straight after the filter
+                # (what it holds is scrolled into view as it gets the focus).
+                detail.can_focus = False
+                with detail:
                     yield Static(self._description(want), id="variant-desc", markup=False)
                     yield Static("Deal", classes="variant-heading")
+                    with Horizontal(id="deal-number-row"):
+                        yield Static("Deal number", id="deal-number-label")
+                        yield Input(placeholder="e.g. 42", type="integer", id="deal-input",
+                                    compact=True)
                     with RadioSet(id="deal-kind", compact=True):
                         yield Choice("A random deal", id="deal-random", value=True,
                                      compact=True)
-                        yield Choice("Deal number:", id="deal-number", compact=True)
                         yield Choice(f"Today's deal ({daily_deal()})", id="deal-daily",
                                      compact=True)
                         yield self._winnable_button(want)
-                    yield Input(placeholder="e.g. 42", type="integer", id="deal-input",
-                                compact=True)
                     yield Static("", id="variant-error", markup=False)
                     yield Static("House rules", classes="variant-heading")
                     with Vertical(id="house-rules"):
@@ -89,14 +158,38 @@ class VariantScreen(Modal["GameChoice | None"]):
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#variant-list", OptionList).focus()
+        self.query_one("#variant-empty", Static).display = False
+        self.query_one("#variant-filter", Input).focus()
+
+    def _sorted_ids(self) -> list[str]:
+        """Every game's id, by name (a plugin's among the others), then id."""
+        variants = self.app.manager.catalog.variants
+        return sorted(variants, key=lambda vid: (printable(variants[vid].name).casefold(), vid))
+
+    def _options(self, ids: list[str]) -> list[Option]:
+        variants = self.app.manager.catalog.variants
+        # Names from plugins and files are text, never markup ("[/bold] evil [").
+        return [Option(Content(_row(printable(variants[vid].name), family(variants[vid]),
+                                    str(decks(variants[vid])))), id=vid) for vid in ids]
+
+    def _matching(self, text: str) -> list[str]:
+        """The games whose name, id or family holds ``text`` (case ignored), by name."""
+        variants = self.app.manager.catalog.variants
+        want = text.strip().casefold()
+        return [vid for vid in self._sorted_ids()
+                if not want or any(want in t.casefold() for t in (
+                    printable(variants[vid].name), vid, family(variants[vid])))]
 
     async def reset(self, variant: str | None, house_rules: tuple[str, ...] = ()) -> None:
         """Open again as new, on ``variant`` with ``house_rules`` ticked: the app keeps the
         screen between two openings (building it took most of the time it took to open)."""
         self.initial_variant = variant
         self.initial_house_rules = set(house_rules)
-        ids = list(self.app.manager.catalog.variants)
+        search = self.query_one("#variant-filter", Input)
+        with search.prevent(Input.Changed):
+            search.value = ""
+        await self._filter("", variant)
+        ids = self.shown_ids
         want = variant if variant in ids else (ids[0] if ids else "")
         if want != self.variant_id:
             await self._show_variant(want, self.initial_house_rules)
@@ -105,19 +198,41 @@ class VariantScreen(Modal["GameChoice | None"]):
                 if isinstance(box, Checkbox) and box.id:
                     box.value = box.id.removeprefix("hr-") in self.initial_house_rules
             self._update_winnable()
-        olist = self.query_one("#variant-list", OptionList)
-        if want:
-            with olist.prevent(OptionList.OptionHighlighted):
-                olist.highlighted = ids.index(want)
         field = self.query_one("#deal-input", Input)
         with field.prevent(Input.Changed):
             field.value = ""
+        self.query_one("#deal-kind", RadioSet).disabled = False
         self.query_one("#deal-daily", Choice).label = f"Today's deal ({daily_deal()})"
         self.query_one("#deal-random", Choice).value = True
         self.query_one("#variant-error", Static).update("")
-        olist.focus()
+        search.focus()
 
     # ------------------------------------------------------------------ the chosen variant
+
+    @on(Input.Changed, "#variant-filter")
+    async def _filter_changed(self, event: Input.Changed) -> None:
+        await self._filter(event.value, self.variant_id)
+
+    async def _filter(self, text: str, keep: str | None) -> None:
+        """Show the games matching ``text``, still on ``keep`` if it is one of them."""
+        ids = self._matching(text)
+        olist = self.query_one("#variant-list", OptionList)
+        if ids != self.shown_ids:
+            self.shown_ids = ids
+            with olist.prevent(OptionList.OptionHighlighted):
+                olist.clear_options()
+                olist.add_options(self._options(ids))
+        empty = self.query_one("#variant-empty", Static)
+        empty.display = not ids
+        empty.update(f"No game matches {text.strip()!r}." if not ids else "")
+        want = keep if keep in ids else (ids[0] if ids else "")
+        if want:
+            with olist.prevent(OptionList.OptionHighlighted):
+                olist.highlighted = ids.index(want)
+        self.query_one("#variant-error", Static).update("")
+        if want != self.variant_id:
+            hrs = self.initial_house_rules if want == self.initial_variant else set()
+            await self._show_variant(want, hrs)
 
     @on(OptionList.OptionHighlighted, "#variant-list")
     async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -130,7 +245,8 @@ class VariantScreen(Modal["GameChoice | None"]):
 
     @on(OptionList.OptionSelected, "#variant-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#start", Button).focus()
+        # A click picks the game; typing goes on to the filter.
+        self.query_one("#variant-filter", Input).focus()
 
     def _description(self, vid: str) -> str:
         cat = self.app.manager.catalog
@@ -199,11 +315,12 @@ class VariantScreen(Modal["GameChoice | None"]):
 
     @on(Input.Changed, "#deal-input")
     def _typed(self, event: Input.Changed) -> None:
-        if event.value:
-            self.query_one("#deal-number", RadioButton).value = True
+        # A number typed is the deal: the other choices wait until it is taken away.
+        self.query_one("#deal-kind", RadioSet).disabled = bool(event.value.strip())
 
-    @on(Input.Submitted, "#deal-input")
-    def _submitted(self) -> None:
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
         self._start()
 
     # ------------------------------------------------------------------ the answer
@@ -211,12 +328,14 @@ class VariantScreen(Modal["GameChoice | None"]):
     def choice(self) -> GameChoice | str:
         """The game chosen, or what is missing."""
         if not self.variant_id:
-            return "no variant is registered"
+            search = self.query_one("#variant-filter", Input).value.strip()
+            return (f"no game matches {search!r}: change the filter" if search
+                    else "no variant is registered")
         hrs = self._house_rules()
         pressed = self.query_one("#deal-kind", RadioSet).pressed_button
         kind = (pressed.id or "deal-random").removeprefix("deal-") if pressed else "random"
-        if kind == "number":
-            text = self.query_one("#deal-input", Input).value.strip()
+        text = self.query_one("#deal-input", Input).value.strip()
+        if text:
             try:
                 deal = int(text)
             except ValueError:
