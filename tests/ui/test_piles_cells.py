@@ -146,7 +146,7 @@ async def test_the_c_key_puts_picked_up_cards_in_a_cell_or_picks_a_cell_card(cel
 async def test_the_c_key_in_a_game_without_cells_says_so(board):
     from uihelpers import kings
 
-    app = make_app(board([([], ["7H"]), ([], ["2C"])] + kings(8), filler=1))
+    app = make_app(board([([], ["7H"]), ([], ["6C"])] + kings(8), filler=1))  # 6♣ onto 7♥: not stuck
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
         await pilot.pause()

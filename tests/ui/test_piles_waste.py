@@ -138,7 +138,7 @@ async def test_the_cursor_turns_the_stock_and_takes_the_waste(rachel):
 async def test_the_w_key_in_a_game_without_a_waste_says_so(board):
     from uihelpers import kings
 
-    app = make_app(board([([], ["7H"]), ([], ["2C"])] + kings(8), filler=1))
+    app = make_app(board([([], ["7H"]), ([], ["6C"])] + kings(8), filler=1))  # 6♣ onto 7♥: not stuck
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
         await pilot.pause()
