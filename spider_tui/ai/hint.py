@@ -101,7 +101,8 @@ def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
 
     ``budget_ms`` bounds the search time; ``max_nodes`` (when given) bounds it by positions
     expanded instead, which makes the answer independent of the machine's speed. Moves in
-    ``avoid`` are skipped, and so is the move that would simply undo the last one.
+    ``avoid`` are skipped, and so is every move back into a position the game has been in.
+    It remembers nothing: to follow a line it promised, ask an :class:`Adviser`.
     """
     return plan(game, budget_ms=budget_ms, peek=peek, avoid=avoid, max_nodes=max_nodes)
 
