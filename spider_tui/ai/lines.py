@@ -102,18 +102,19 @@ def shorten(state: State, line: Sequence[tuple], deadline: float = float("inf"),
         if len(shorter) == len(line):
             break
         line = shorter
-    return to_first_win(state, line)
+    # A way round found by pruning may pass a position the line was in before: no loop.
+    return to_first_win(state, without_loops(state, line, avoid))
 
 
 def prune(state: State, line: Sequence[tuple], deadline: float = float("inf"),
           reach: int = PRUNE_REACH) -> tuple:
     """``line`` (legal from ``state``, its positions all different) without the moves it can
     do without: for each move in turn, the line is played on without it, every later move
-    moving the same cards to the same pile from wherever they now lie (and dropped where
-    they already lie there); where that comes back within ``reach`` moves to a position the
-    line reaches later, in fewer moves, the shorter way is kept. A card moved twice goes
-    straight to its second place; a move that led nowhere goes. Passes are made until none
-    shortens the line or ``deadline`` (``time.perf_counter()`` seconds) passes."""
+    moving the same cards onto the same card from wherever they now lie (:func:`_same_cards`;
+    dropped where they already lie there); where that comes back within ``reach`` moves to a
+    position the line reaches later, in fewer moves, the shorter way is kept. A card moved
+    twice goes straight to its second place; a move that led nowhere goes. Passes are made
+    until none shortens the line or ``deadline`` (``time.perf_counter()`` seconds) passes."""
     line = list(line)
     changed = True
     while changed and time.perf_counter() < deadline:
