@@ -39,13 +39,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..ai.hint import NOTHING, Adviser
     from ..engine import PLAYING, Move
+    from ..engine.errors import SpiderError
     from . import CommandError
 
     game = load_position(args.file)
     for text in args.moves:
         try:
             game.play(Move.parse(text))
-        except Exception as e:  # noqa: BLE001 - a bad move is the player's to fix
+        except SpiderError as e:  # a bad move is the player's to fix: said with the move
             raise CommandError(f"move {text!r}: {e}") from None
     if game.status != PLAYING:
         print(f"spider-tui: no hint: the game is {game.status}", file=sys.stderr)
