@@ -141,7 +141,7 @@ def test_finish_for_me_plays_a_short_line_and_stops_at_the_win():
 
 def test_solver_lines_have_no_position_twice():
     g = Game.new("spider-1suit", 7)
-    result = solve(g, time_limit=10)
+    result = solve(g, node_budget=20_000)
     assert result.status == "won"
     seen = {g.state.key()}
     for m in result.moves:
