@@ -28,6 +28,7 @@ from . import paths
 # The ids ``[keymap]`` may name: every action with keys in the UI's action table (a plain data
 # module). Any other id is reported as an unknown key.
 from .actions import KEYMAP_IDS
+from .ai.budget import BUDGET_MS
 from .engine.catalog import Catalog
 from .engine.errors import SpiderError
 from .engine.text import quoted, short
@@ -48,7 +49,7 @@ class Config:
     four_colour: bool = True
     #: The hint may read face-down cards and the stock order (as the seed's web version does).
     hint_peek: bool = False
-    hint_budget_ms: int = 120
+    hint_budget_ms: int = int(BUDGET_MS)
     confirm_new_game: bool = True
     #: How fast cards move on the table: "normal", "fast" or "off" (no animation).
     animation: str = "normal"

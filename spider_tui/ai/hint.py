@@ -28,14 +28,12 @@ from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RUNS, describe_pi
 from ..engine.state import DEAL, State, record_flips
 from . import general
 from .board import Board, forget, sample_world, visible_counts
+from .budget import BUDGET_MS
 from .lines import without_loops
 from .search import WIN, WIN_BONUS, NodeBudget, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
-#: The time a hint (or a bot's move) may take, in milliseconds, when neither a time nor a
-#: node budget is given.
-BUDGET_MS = 120.0
 #: What the hint says when no move helps (no deal either): the way out is an undo.
 NOTHING = "Nothing useful is left to do here: undo a few moves, or start a new deal"
 #: How a hint that only prepares a deal begins its reason.

@@ -8,7 +8,7 @@ import argparse
 import sys
 
 from ..engine.deal import MAX_DEAL
-from .common import deal_number, number_above_zero, whole_number
+from .common import add_nodes, deal_number, number_above_zero, whole_number
 
 MAX_GAMES = 1_000_000
 MAX_BUDGET_MS = 60_000
@@ -33,10 +33,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--budget", metavar="MS", type=number_above_zero(MAX_BUDGET_MS, "milliseconds"),
                    help="search time per move in milliseconds (120, as the hint, unless --nodes "
                         "is given; at most a minute)")
-    p.add_argument("--nodes", metavar="N", type=whole_number(1, MAX_NODES),
-                   help="positions to search per move (a node budget, shared out between the "
-                        "move's searches as the time is): independent of the machine's speed "
-                        "and load (with --budget too, whichever runs out first)")
+    add_nodes(p, MAX_NODES,
+              "positions to search per move (a node budget, shared out between the "
+              "move's searches as the time is): independent of the machine's speed "
+              "and load (with --budget too, whichever runs out first)")
     p.add_argument("--peek", action="store_true",
                    help="let the bot read the face-down cards and the stock (not fair)")
     p.add_argument("--house-rule", metavar="ID", action="append", default=[],
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
 def budget_words(budget_ms: float | None, nodes: int | None) -> str:
     """``120 ms``, ``4000 positions`` or ``120 ms and 4000 positions``: the budget per move."""
-    from ..ai.hint import BUDGET_MS
+    from ..ai.budget import BUDGET_MS
 
     if budget_ms is None and nodes is None:
         budget_ms = BUDGET_MS

@@ -140,3 +140,10 @@ def add_game_choice(p: argparse.ArgumentParser, starts: str) -> None:
                    help=f"{starts} this deal number")
     p.add_argument("--house-rule", metavar="ID", action="append", dest="house_rules",
                    default=argparse.SUPPRESS, help="switch a house rule on (repeatable)")
+
+
+def add_nodes(p: argparse.ArgumentParser, most: int, what: str) -> None:
+    """The ``--nodes N`` option of the commands that search (``solve``, ``bot``, ``hint``): a
+    node budget of 1 to ``most`` positions; ``what`` says what it bounds there."""
+    p.add_argument("--nodes", metavar="N", type=whole_number(1, most), help=what)
+

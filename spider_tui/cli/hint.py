@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..config import Config
+from ..ai.budget import BUDGET_MS
 from .bot import MAX_BUDGET_MS
-from .common import load_position, number_above_zero, whole_number
+from .common import add_nodes, load_position, number_above_zero
 
 #: The largest --nodes.
 MAX_NODES = 100_000_000
@@ -28,11 +28,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--peek", action="store_true",
                    help="let the hint read the face-down cards and the stock (not fair)")
     p.add_argument("--budget", metavar="MS", type=number_above_zero(MAX_BUDGET_MS, "milliseconds"),
-                   default=float(Config.hint_budget_ms),
-                   help=f"search time in milliseconds ({Config.hint_budget_ms}, as the game)")
-    p.add_argument("--nodes", metavar="N", type=whole_number(1, MAX_NODES),
-                   help="search this many positions instead of for a time: the same answer on "
-                        "any machine")
+                   default=BUDGET_MS,
+                   help=f"search time in milliseconds ({BUDGET_MS:g}, as the game)")
+    add_nodes(p, MAX_NODES,
+              "search this many positions instead of for a time: the same answer on "
+              "any machine")
     return p
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import deal_number, number_above_zero, whole_number
+from .common import add_nodes, deal_number, number_above_zero
 
 #: The longest --time-limit: a day.
 MAX_SECONDS = 86_400
@@ -36,10 +36,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--time-limit", metavar="S", type=number_above_zero(MAX_SECONDS, "seconds"),
                    help="seconds to search before answering 'unknown' (default 10 unless "
                         "--nodes is given, at most a day)")
-    p.add_argument("--nodes", metavar="N", type=whole_number(1, MAX_NODES),
-                   help="positions to search before answering 'unknown': a node budget, "
-                        "independent of the machine's speed and load (with --time-limit too, "
-                        "whichever runs out first)")
+    add_nodes(p, MAX_NODES,
+              "positions to search before answering 'unknown': a node budget, "
+              "independent of the machine's speed and load (with --time-limit too, "
+              "whichever runs out first)")
     return p
 
 
