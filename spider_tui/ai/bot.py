@@ -17,7 +17,9 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..engine.game import WON, Game
+from ..engine.game import WON, Game, Step
+from ..engine.moves import Move
+from ..engine.piles import FOUNDATION_KIND, code_kind
 from .hint import Adviser
 
 #: A game the bot has not finished after this many moves is counted as lost.
@@ -52,23 +54,39 @@ def play(game: Game, *, budget_ms: float | None = None, peek: bool = False,
     yield from _play(game, auto, max_moves)
 
 
-def _play(game: Game, auto: Autoplayer, max_moves: int) -> Iterator[object]:
+def _play(game: Game, auto: Autoplayer, max_moves: int, max_idle: int | None = None
+          ) -> Iterator[object]:
+    idle = 0
     while len(game.history) < max_moves:
         move = auto.next_move(game)
         if move is None:
             return
-        yield game.play(move)
+        step = game.play(move)
+        yield step
+        idle = 0 if _progress(move, step) else idle + 1
+        if max_idle is not None and idle >= max_idle:
+            return
+
+
+def _progress(move: Move, step: Step) -> bool:
+    """Did this move get the game on: turn a card over, finish a run, deal, or put a card on a
+    foundation?"""
+    return bool(step.flips or step.removed or move.is_deal or (
+        move.dst is not None and (move.dst < 0 or code_kind(move.dst) == FOUNDATION_KIND)))
 
 
 def play_deal(variant: str, deal: int, *, budget_ms: float | None = None, peek: bool = False,
               house_rules: tuple[str, ...] = (), max_moves: int = MAX_MOVES,
-              max_nodes: int | None = None, node_budget: int | None = None) -> GameResult:
-    """One game; a ``node_budget`` alone (no ``budget_ms``) makes it reproducible."""
+              max_nodes: int | None = None, node_budget: int | None = None,
+              max_idle: int | None = None) -> GameResult:
+    """One game; a ``node_budget`` alone (no ``budget_ms``) makes it reproducible. With
+    ``max_idle`` the bot gives up (a loss) after that many moves in a row that neither turn a
+    card over, nor finish a run, nor deal, nor put a card on a foundation."""
     game = Game.new(variant, deal=deal, house_rules=house_rules)
     auto = Autoplayer(budget_ms=budget_ms, peek=peek, max_nodes=max_nodes,
                       node_budget=node_budget)
     t0 = time.perf_counter()
-    for _ in _play(game, auto, max_moves):
+    for _ in _play(game, auto, max_moves, max_idle):
         pass
     return GameResult(deal, game.status == WON, len(game.history), time.perf_counter() - t0,
                       game.runs_removed, tuple(str(s.move) for s in game.history), auto.nodes)

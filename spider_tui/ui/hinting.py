@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..ai.bot import Autoplayer
 from ..ai.hint import NOTHING, Adviser
+from ..ai.rating import GameRating, shipped
 from ..ai.winnable import winnable_deals
 from ..engine import Game, Move
 from ..engine.cards import glyph
@@ -16,7 +17,7 @@ from ..engine.piles import COLUMN, FOUNDATION_KIND, code_kind, describe_pile
 from .ranking import deal_words, pile_cards
 
 __all__ = ["NOTHING", "AIError", "Adviser", "DemoPlayer", "HintView", "describe", "get_hints",
-           "winnable"]
+           "rated", "winnable"]
 
 
 class AIError(Exception):
@@ -63,6 +64,12 @@ class DemoPlayer:
 def winnable(variant_id: str) -> list[int]:
     """Deals known to be winnable for ``variant_id`` (``[]``: none known)."""
     return list(winnable_deals(variant_id))
+
+
+def rated(variant_id: str, house_rules: tuple[str, ...] = ()) -> GameRating | None:
+    """How hard the game is, from the table shipped with the game (None: not rated)."""
+    table = shipped()
+    return table.game(variant_id, tuple(sorted(house_rules))) if table is not None else None
 
 
 def describe(game: Game, move: Move) -> str:

@@ -182,3 +182,85 @@ async def test_a_click_on_a_row_picks_that_game_and_typing_goes_on_to_the_filter
         await pilot.click("#start")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.game.rules.id == ids[1]
+
+
+def _fake_table():
+    from spider_tui.ai.rating import GameRating, Table
+
+    def game(vid, bot, hrs=(), tiers=None):
+        return GameRating(vid, hrs, 10, 10, 0, bot, 100.0, 100.0, 1.0,
+                          tiers or {"easy": (), "medium": (), "hard": ()})
+
+    return Table("1-10", 1000, 10, (
+        game("spider-1suit", 9, tiers={"easy": (11, 12), "medium": (13,), "hard": ()}),
+        game("spider-2suit", 5),
+        game("spider-4suit", 0, tiers={"easy": (), "medium": (), "hard": (41,)}),
+        game("spider-4suit", 2, ("open",), tiers={"easy": (42,), "medium": (), "hard": ()}),
+        game("scorpion", 2),
+    ))
+
+
+async def test_the_menu_shows_difficulty_orders_by_it_and_filters_on_it(monkeypatch):
+    from spider_tui.ui import hinting
+
+    monkeypatch.setattr(hinting, "shipped", _fake_table)
+    app = make_app(Game.new("spider-2suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        menu = await open_menu(pilot)
+        olist = menu.query_one("#variant-list", OptionList)
+        row = str(olist.get_option_at_index(shown(menu).index("spider-1suit")).prompt)
+        assert row.rstrip().endswith("easy")
+        row = str(olist.get_option_at_index(shown(menu).index("york")).prompt)
+        assert not row.rstrip().endswith(("easy", "medium", "hard", "expert"))  # not rated
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert shown(menu)[:4] == ["spider-1suit", "spider-2suit", "scorpion", "spider-4suit"]
+        assert "easiest first" in str(menu.query_one("#variant-title").render())
+        assert highlighted(menu) == "spider-2suit"  # still on the game it was on
+        await pilot.press(*"expert")
+        await pilot.pause()
+        assert shown(menu) == ["spider-4suit"]
+        await pilot.press(*["backspace"] * 6)
+        await pilot.click("#variant-head")  # the heading orders by name again
+        await pilot.pause()
+        assert shown(menu) == sorted(shown(menu), key=lambda v: (
+            app.manager.catalog.variants[v].name.casefold(), v))
+
+
+async def test_the_menu_deals_an_easy_medium_or_hard_deal_of_the_rated_ones(monkeypatch):
+    from spider_tui.ui import hinting
+    from spider_tui.ui.widgets.toggles import Choice
+
+    monkeypatch.setattr(hinting, "shipped", _fake_table)
+    app = make_app(Game.new("spider-1suit", 1))
+    async with app.run_test(size=SIZE) as pilot:
+        menu = await open_menu(pilot)
+        assert menu.query_one("#deal-easy", Choice).display
+        assert "one of 2 rated" in str(menu.query_one("#deal-easy", Choice).label)
+        assert menu.query_one("#deal-medium", Choice).display
+        assert not menu.query_one("#deal-hard", Choice).display  # none of that tier
+        menu.query_one("#deal-medium", Choice).value = True
+        await pilot.pause()
+        choice = menu.choice()
+        assert (choice.variant, choice.deal, choice.kind) == ("spider-1suit", 13, "medium")
+        menu.query_one("#deal-easy", Choice).value = True
+        await pilot.pause()
+        assert menu.choice().deal in (11, 12)
+        # Another game: its own tiers; with a house rule ticked, the tiers of that row.
+        await pilot.press(*"four suits")
+        await pilot.pause()
+        assert menu.variant_id == "spider-4suit"
+        assert not menu.query_one("#deal-easy", Choice).display
+        assert menu.query_one("#deal-random", Choice).value  # the easy choice went away
+        assert menu.query_one("#deal-hard", Choice).display
+        menu.query_one("#hr-open").value = True
+        await pilot.pause()
+        assert menu.query_one("#deal-easy", Choice).display
+        assert not menu.query_one("#deal-hard", Choice).display
+        menu.query_one("#deal-easy", Choice).value = True
+        await pilot.pause()
+        choice = menu.choice()
+        assert (choice.deal, choice.house_rules, choice.kind) == (42, ("open",), "easy")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (app.game.rules.id, app.game.deal) == ("spider-4suit", 42)

@@ -1,8 +1,10 @@
 """The game menu: every registered variant (plugins' too), its house rules, and which deal.
 
-Typing filters the games (by name, id or family); the list's own arrow keys move in it while
-the filter keeps the focus, and one Enter starts the game highlighted. The deal-number box comes
-next by Tab: a number typed there is the deal, else the deal chosen below it (a random one)."""
+Typing filters the games (by name, id, family or difficulty); the list's own arrow keys move in
+it while the filter keeps the focus, and one Enter starts the game highlighted. ``ctrl+s`` (or a
+click on the heading) lists the games by difficulty, easiest first, and back by name. The
+deal-number box comes next by Tab: a number typed there is the deal, else the deal chosen below
+it (a random one, today's, a winnable one, or an easy, medium or hard one of the rated deals)."""
 
 from __future__ import annotations
 
@@ -19,9 +21,10 @@ from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from ...ai.rating import DEAL_TIERS
 from ...engine.rules import RuleSet
 from ...engine.text import printable
-from ..hinting import winnable
+from ..hinting import rated, winnable
 from ..widgets.toggles import Choice, Tick
 from .modal import Modal
 
@@ -64,17 +67,36 @@ def decks(rules: RuleSet) -> int:
     return max(1, round(sets / rules.suit_count))
 
 
+def difficulty(vid: str) -> str:
+    """The game's difficulty word from the shipped ratings ("easy" to "expert"), or "" when
+    it has not been rated (a plugin's game)."""
+    rating = rated(vid)
+    return rating.level if rating is not None else ""
+
+
+def _ease(vid: str) -> tuple[int, float]:
+    """Sorts the games by difficulty: the bot's share of wins, highest first; unrated last."""
+    rating = rated(vid)
+    if rating is None or not rating.deals:
+        return (1, 0.0)
+    return (0, -rating.bot_won / rating.deals)
+
+
 #: The width of the list's name column; longer names are cut with an ellipsis.
-NAME_WIDTH = 24
+NAME_WIDTH = 23
 FAMILY_WIDTH = 11
+LEVEL_WIDTH = 6
+#: How the list can be ordered (``ctrl+s`` goes to the next), and the title's words for it.
+ORDERS = {"name": "by name", "difficulty": "easiest first"}
 
 
 def _cell(text: str, width: int) -> str:
     return text.ljust(width) if len(text) <= width else text[:width - 1] + "…"
 
 
-def _row(name: str, fam: str, count: str) -> str:
-    return f"{_cell(name, NAME_WIDTH)} {_cell(fam, FAMILY_WIDTH)} {count:>5}"
+def _row(name: str, fam: str, count: str, level: str) -> str:
+    return (f"{_cell(name, NAME_WIDTH)} {_cell(fam, FAMILY_WIDTH)} {count:>5} "
+            f"{_cell(level, LEVEL_WIDTH)}")
 
 
 class FilterInput(Input):
@@ -95,12 +117,21 @@ class GameChoice:
     house_rules: tuple[str, ...] = ()
     #: ``None`` for a random deal.
     deal: int | None = None
-    #: How the deal was chosen: "random", "number", "daily" or "winnable".
+    #: How the deal was chosen: "random", "number", "daily", "winnable", or a tier of the
+    #: rated deals: "easy", "medium" or "hard".
     kind: str = "random"
 
 
+class Heading(Static):
+    """The list's column heading: a click orders the games the other way."""
+
+    async def on_click(self) -> None:
+        await self.screen.action_order()  # type: ignore[attr-defined]
+
+
 class VariantScreen(Modal["GameChoice | None"]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False),
+                Binding("ctrl+s", "order", "Order", show=False)]
 
     app: Host  # type: ignore[assignment]
 
@@ -109,6 +140,7 @@ class VariantScreen(Modal["GameChoice | None"]):
         self.initial_variant = variant
         self.initial_house_rules = set(house_rules)
         self.variant_id = ""
+        self.order = "name"
 
     def compose(self) -> ComposeResult:
         # Everything, the first variant's details and house rules too, is built here: filling
@@ -118,13 +150,13 @@ class VariantScreen(Modal["GameChoice | None"]):
         self.variant_id = want
         self.shown_ids = ids
         with Vertical(id="variant-box"):
-            yield Static("Choose a game", id="variant-title")
+            yield Static(self._title(), id="variant-title", markup=False)
             with Horizontal(id="variant-main"):
                 with Vertical(id="variant-left"):
                     yield FilterInput(placeholder="Type to find a game", id="variant-filter",
                                       compact=True)
-                    yield Static(_row("Game", "Family", "Decks"), id="variant-head",
-                                 markup=False)
+                    yield Heading(_row("Game", "Family", "Decks", "Level"), id="variant-head",
+                                  markup=False)
                     olist = OptionList(*self._options(ids), id="variant-list", compact=True)
                     # The filter keeps the focus: the list moves by its keys, or the mouse.
                     olist.can_focus = False
@@ -149,6 +181,8 @@ class VariantScreen(Modal["GameChoice | None"]):
                         yield Choice(f"Today's deal ({daily_deal()})", id="deal-daily",
                                      compact=True)
                         yield self._winnable_button(want)
+                        for tier in DEAL_TIERS:
+                            yield self._tier_button(want, tier)
                     yield Static("", id="variant-error", markup=False)
                     yield Static("House rules", classes="variant-heading")
                     with Vertical(id="house-rules"):
@@ -161,24 +195,47 @@ class VariantScreen(Modal["GameChoice | None"]):
         self.query_one("#variant-empty", Static).display = False
         self.query_one("#variant-filter", Input).focus()
 
+    def _title(self) -> str:
+        other = next(o for o in ORDERS if o != self.order)
+        return f"Choose a game ({ORDERS[self.order]}; ctrl+s: {ORDERS[other]})"
+
     def _sorted_ids(self) -> list[str]:
-        """Every game's id, by name (a plugin's among the others), then id."""
+        """Every game's id, by name (a plugin's among the others), then id; or by difficulty
+        first (easiest first), then so."""
         variants = self.app.manager.catalog.variants
-        return sorted(variants, key=lambda vid: (printable(variants[vid].name).casefold(), vid))
+
+        def by_name(vid: str) -> tuple[str, str]:
+            return (printable(variants[vid].name).casefold(), vid)
+
+        if self.order == "difficulty":
+            return sorted(variants, key=lambda vid: (_ease(vid), by_name(vid)))
+        return sorted(variants, key=by_name)
 
     def _options(self, ids: list[str]) -> list[Option]:
         variants = self.app.manager.catalog.variants
         # Names from plugins and files are text, never markup ("[/bold] evil [").
         return [Option(Content(_row(printable(variants[vid].name), family(variants[vid]),
-                                    str(decks(variants[vid])))), id=vid) for vid in ids]
+                                    str(decks(variants[vid])), difficulty(vid))), id=vid)
+                for vid in ids]
 
     def _matching(self, text: str) -> list[str]:
-        """The games whose name, id or family holds ``text`` (case ignored), by name."""
+        """The games whose name, id, family or difficulty holds ``text`` (case ignored), in
+        the list's order."""
         variants = self.app.manager.catalog.variants
         want = text.strip().casefold()
         return [vid for vid in self._sorted_ids()
                 if not want or any(want in t.casefold() for t in (
-                    printable(variants[vid].name), vid, family(variants[vid])))]
+                    printable(variants[vid].name), vid, family(variants[vid]),
+                    difficulty(vid)))]
+
+    async def action_order(self) -> None:
+        """List the games the other way (by name, or easiest first)."""
+        names = list(ORDERS)
+        self.order = names[(names.index(self.order) + 1) % len(names)]
+        self.query_one("#variant-title", Static).update(self._title())
+        text = self.query_one("#variant-filter", Input).value
+        self.shown_ids = []  # the same games in another order: list them again
+        await self._filter(text, self.variant_id)
 
     async def reset(self, variant: str | None, house_rules: tuple[str, ...] = ()) -> None:
         """Open again as new, on ``variant`` with ``house_rules`` ticked: the app keeps the
@@ -303,10 +360,38 @@ class VariantScreen(Modal["GameChoice | None"]):
         button.label = ("A winnable deal (without house rules)" if house_rules
                         else f"A winnable deal (one of {len(deals)} proved)")
 
+    def _tier_deals(self, tier: str, house_rules: tuple[str, ...] | None = None
+                    ) -> tuple[int, ...]:
+        """The rated deals of ``tier`` for the game picked, with ``house_rules`` (those
+        ticked)."""
+        if not self.variant_id:
+            return ()
+        hrs = self._house_rules() if house_rules is None else house_rules
+        rating = rated(self.variant_id, hrs)
+        return rating.tiers.get(tier, ()) if rating is not None else ()
+
+    def _tier_button(self, vid: str, tier: str) -> Choice:
+        button = Choice("", id=f"deal-{tier}", compact=True)
+        self._set_tier(button, tier, tuple(sorted(self.initial_house_rules)))
+        return button
+
+    def _set_tier(self, button: Choice, tier: str, house_rules: tuple[str, ...]) -> None:
+        """An easy, medium or hard deal: shown where the game (with the house rules ticked)
+        has rated deals of that tier."""
+        deals = self._tier_deals(tier, house_rules)
+        button.display = bool(deals)
+        article = "An" if tier[0] in "aeiou" else "A"
+        button.label = f"{article} {tier} deal (one of {len(deals)} rated)"
+
     def _update_winnable(self) -> None:
         button = self.query_one("#deal-winnable", Choice)
         self._set_winnable(button, bool(self._house_rules()))
-        if button.value and (button.disabled or not button.display):
+        stale = button.value and (button.disabled or not button.display)
+        for tier in DEAL_TIERS:
+            tb = self.query_one(f"#deal-{tier}", Choice)
+            self._set_tier(tb, tier, self._house_rules())
+            stale = stale or (tb.value and not tb.display)
+        if stale:
             self.query_one("#deal-random", Choice).value = True
 
     @on(Checkbox.Changed)
@@ -349,6 +434,10 @@ class VariantScreen(Modal["GameChoice | None"]):
             deals = self._winnable()
             if deals and not hrs:
                 return GameChoice(self.variant_id, hrs, random.choice(deals), "winnable")
+        if kind in DEAL_TIERS:
+            rated_deals = self._tier_deals(kind)
+            if rated_deals:
+                return GameChoice(self.variant_id, hrs, random.choice(rated_deals), kind)
         return GameChoice(self.variant_id, hrs, None, "random")
 
     def _start(self) -> None:
