@@ -169,6 +169,14 @@ def judge_for(rules: RuleSet, style: str = "play") -> Judge:
 # --------------------------------------------------------------------------- moves
 
 
+def won(state: State) -> bool:
+    """Is the game won (a win rule that fails counts as not won)?"""
+    try:
+        return state.won()
+    except RuleFailure:
+        return False
+
+
 def can_deal(state: State) -> bool:
     """Does the rule set allow a deal now (a rule that fails counts as a refusal)?"""
     try:
@@ -282,19 +290,16 @@ def explore(root: State, judge: Judge, deadline: float, *, max_nodes: int | None
                 state.undo(rec)
                 continue
             seen.add(key)
-            try:
-                won = state.won()
-            except RuleFailure:
-                won = False
+            is_won = won(state)
             val = judge.score(state, key)
             flips = record_flips(rec)
             trail.append((idx, m))
             cid = len(trail) - 1
             f = m if first is None else first
-            if visit is not None and not won:
+            if visit is not None and not is_won:
                 visit(state, val, f, cid)
             state.undo(rec)
-            if won:
+            if is_won:
                 val += WIN_BONUS
                 won_at.append(cid)
             old = best.get(f)
@@ -304,7 +309,7 @@ def explore(root: State, judge: Judge, deadline: float, *, max_nodes: int | None
                 old = best_reveal.get(f)
                 if old is None or val > old[0]:
                     best_reveal[f] = (val, cid)
-            if won:
+            if is_won:
                 if stop_at_win:
                     return True
                 continue

@@ -718,7 +718,7 @@ def _mean_value(tables: list[State], judge: general.Judge, line: tuple) -> float
         except (RuleFailure, ValueError):
             total -= WIN_BONUS
             continue
-        total += judge.score(b) + (WIN_BONUS if _won(b) else 0.0)
+        total += judge.score(b) + (WIN_BONUS if general.won(b) else 0.0)
     return total / len(tables)
 
 
@@ -841,7 +841,7 @@ def _effect_state(b: State, move: tuple, first: bool = False,
         return "brings cards from the stock"
     s, _, d = move
     flipped = record_flips(rec)
-    if not flipped and _won(b):
+    if not flipped and general.won(b):
         return "wins the game"
     if len(b.done) > done and d != RUNS:
         return "completes a run"
@@ -855,12 +855,6 @@ def _effect_state(b: State, move: tuple, first: bool = False,
         return f"puts {glyph(b.piles[i][-1])} on {describe_pile(b.rules.pile_codes[i])}"
     return None
 
-
-def _won(state: State) -> bool:
-    try:
-        return state.won()
-    except RuleFailure:
-        return False
 
 
 __all__ = ["BUDGET_MS", "NOTHING", "Adviser", "Hint", "describe", "game_positions", "hints", "plan"]

@@ -112,7 +112,7 @@ def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int 
     if node_budget is not None and node_budget < 1:
         raise ValueError(f"a node budget is at least one position, not {node_budget}")
     state = game.state
-    if _won(state):
+    if general.won(state):
         return Solution(WON_, [], 0, 0.0)
     fast = state.rules.simple
     solver = _solve_fast if fast else _solve_general
@@ -177,12 +177,6 @@ class _Limit:
                 or (self.deadline < math.inf
                     and time.perf_counter() >= self.deadline - seconds))
 
-
-def _won(state: State) -> bool:
-    try:
-        return state.won()
-    except RuleFailure:  # a plugin's win rule that fails: not won
-        return False
 
 
 def _solve_fast(state: State, limit: _Limit, seconds: float, exhaustive_nodes: int
@@ -253,7 +247,7 @@ def _exhaustive(pos: Board | State, deadline: float, max_nodes: int
     # How often the clock is read: a general table's moves may take long to list (a
     # plugin's move_refusal is asked of every candidate), so there at every position.
     every = 255 if fast else 0
-    won = pos.won if fast else (lambda: _won(cast(State, pos)))
+    won = pos.won if fast else (lambda: general.won(cast(State, pos)))
     seen = {pos.key()}
     line: list = []
     nodes = 0
@@ -545,7 +539,7 @@ def _stage_beam_general(root: State, judge: general.Judge, limit: _Limit, width:
             return None, nodes, first and complete
         first = False
         won, beam = _next_beam(pool, beam, width,
-                               lambda st, ln: _played_state(st, ln + (DEAL,)), _won)
+                               lambda st, ln: _played_state(st, ln + (DEAL,)), general.won)
         if won is not None:
             return won, nodes, False
     return None, nodes, False
@@ -580,7 +574,7 @@ def _stage_local_general(root: State, judge: general.Judge, seen: set, limit: _L
     for ln in lines:
         b = _played_state(root, ln + (DEAL,))
         if b is not None:
-            out.append((judge.score(b) + (WIN_BONUS if _won(b) else 0.0), ln))
+            out.append((judge.score(b) + (WIN_BONUS if general.won(b) else 0.0), ln))
     out.sort(key=lambda c: -c[0])
     return None, out[:keep], found.nodes, found.complete
 
