@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import sysconfig
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -123,6 +124,23 @@ def _allowed() -> set[str] | None:
     return {v.strip() for v in value.split(",") if v.strip()}
 
 
+#: Where the code a plugin calls lives: spider-tui (but not its shipped plugin files), pluggy
+#: and Python's own library. An error is placed at the last line outside them.
+_LIBRARIES = tuple(Path(p).resolve() for p in (
+    Path(__file__).resolve().parent.parent, Path(pluggy.__file__).resolve().parent,
+    sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]))
+
+
+def _library_file(filename: str) -> bool:
+    try:
+        path = Path(filename).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
+    if path.is_relative_to(paths.builtin_variants_dir().resolve()):
+        return False
+    return any(path.is_relative_to(lib) for lib in _LIBRARIES)
+
+
 def _short_error(exc: BaseException) -> str:
     """``Type: message (file, line)``, naming the plugin's own line, not importlib's; for a
     rule method, ``method() raised Type: message (file, line)`` or what it returned wrong."""
@@ -136,6 +154,10 @@ def _short_error(exc: BaseException) -> str:
     else:
         frames = [(f.filename, f.lineno) for f in traceback.extract_tb(exc.__traceback__)
                   if not f.filename.startswith("<")]
+        # The plugin's own line (a from_dict call with a typo, a key it got wrong), not the
+        # line of spider-tui, pluggy or Python's library that raised on its behalf.
+        own = [f for f in frames if not _library_file(f[0])]
+        frames = own or frames
     where = f" ({Path(frames[-1][0]).name}, line {frames[-1][1]})" if frames else ""
     if isinstance(exc, SyntaxError):
         return f"SyntaxError: {exc.msg}{where}"

@@ -96,3 +96,40 @@ def test_a_rule_method_that_raises_during_a_search_is_named_on_one_line(home, ca
     line = one_line_naming(err, "move_refusal()")
     assert "failed during the search" in line and "ZeroDivisionError: kaput" in line
     assert "brittle.py" in line and "variant 'brittle'" in line
+
+
+@pytest.mark.parametrize("call, line, message", [
+    # a key misspelled in the data, found by the reader deep inside spider-tui
+    ('register(RuleSet.from_dict({"id": "t", "deck": {"sets": 8}, "layout": {"columns": 10},\n'
+     '                            "stock": {"dael": 5}}, source=__file__))', 7,
+     "stock.dael: unknown key (did you mean 'deal'?)"),
+    # a misspelled argument of from_dict
+    ('register(RuleSet.from_dict({"id": "t", "deck": {"sets": 8}, "layout": {"columns": 10}},\n'
+     '                            sorce=__file__))', 7, "unexpected keyword argument 'sorce'"),
+    # a bad value, on the third line of the call
+    ('register(RuleSet.from_dict(\n'
+     '    {"id": "t", "deck": {"sets": 8},\n'
+     '     "layout": {"columns": "ten"}}))', 7, "layout.columns: missing or not a positive"),
+])
+def test_a_registration_error_names_the_plugins_file_and_line(home, capsys, call, line, message):
+    (home / "variants" / "typo_plugin.py").write_text(
+        "from spider_tui.engine import RuleSet\n"
+        "from spider_tui.plugins import hookimpl\n"
+        "\n\n"
+        "@hookimpl\n"
+        "def register_variants(register):\n"
+        f"    {call}\n")
+    assert main(["plugins"]) == 0
+    problem = one_line_naming(capsys.readouterr().out, "typo_plugin:")
+    assert message in problem
+    assert problem.endswith(f"(typo_plugin.py, line {line})"), problem
+    assert "rules.py" not in problem and "schema.py" not in problem
+
+
+def test_an_import_time_error_names_the_plugins_line_too(home, capsys):
+    (home / "variants" / "early.py").write_text(
+        "from spider_tui.engine import RuleSet\n\n"
+        "VARIANT = RuleSet.from_dict({'id': 'e', 'deck': {'sets': 8}, 'layout': {'columns': 0}})\n")
+    assert main(["variants"]) == 0
+    line = one_line_naming(capsys.readouterr().err, "early")
+    assert "failed to import: VariantError" in line and "(early.py, line 3)" in line
