@@ -61,9 +61,10 @@ def run(args: argparse.Namespace) -> int:
     default_catalog().rules(args.variant, args.house_rules)  # unknown ids fail here, in one line
     deals = range(args.first_deal, args.first_deal + args.games)
     results = []
-    with noting_rule_failures() as failures, Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("won {task.fields[won]}"), TimeElapsedColumn(),
-                  transient=True, disable=not sys.stderr.isatty()) as progress:
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("won {task.fields[won]}"), TimeElapsedColumn(),
+                        transient=True, disable=not sys.stderr.isatty())
+    with noting_rule_failures() as failures, progress:
         task = progress.add_task(args.variant, total=args.games, won=0)
         for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
                            house_rules=tuple(args.house_rules), jobs=args.jobs,
