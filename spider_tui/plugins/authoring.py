@@ -111,8 +111,8 @@ def _written(spec: FieldSpec, value: Any) -> bool:
     """Whether a key is written out live (not commented out at its default)."""
     if value is NOT_HERE:
         return False
-    if spec.default is REQUIRED or spec.default is None:
-        return True
+    if spec.default is REQUIRED or spec.default is None or spec.path == "format":
+        return True  # (the format says what the file is, to a reader and to a person)
     # An optional table is there by its first key (an empty [cells] would be no cells).
     if spec.section in OPTIONAL_SECTIONS and spec.key == "count":
         return True
