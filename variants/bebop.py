@@ -81,6 +81,15 @@ class Bebop(RuleSet):
             plan.append(Transfer(STOCK, src, True))
         return plan
 
+    def summary(self) -> str:
+        """The help's "In short": the data's summary, with how the stock comes in (the rule
+        ``after_move`` says) in place of the data's line on the stock."""
+        own = ("You never deal: a column down to its seven face-down cards turns them up and "
+               "hands them out, one onto each other column, and the stock deals it seven "
+               "face-down cards and one face up, while the stock lasts.")
+        return "\n".join(own if line.startswith("The stock refills") else line
+                         for line in super().summary().splitlines())
+
 
 BEBOP = Bebop.from_dict(tomllib.loads(DATA), source="spider-tui: bebop.py")
 

@@ -100,6 +100,22 @@ class JollyRoger(RuleSet):
                        for i, c in enumerate(run))
         return False
 
+    def summary(self) -> str:
+        """The help's "In short": the data's table and deals, and the card rules the methods
+        above say in place of the data's."""
+        table, *rest = super().summary().splitlines()
+        deals = [line for line in rest if "deal" in line]
+        return "\n".join([
+            table,
+            "A card goes onto a card two ranks higher, any suit (5 onto 7); an Ace goes only "
+            "onto an Ace, and only an Ace onto an Ace.",
+            "A run of one suit stepping down by two can be lifted, unless it ends in an Ace; so "
+            "can Aces of one colour.",
+            "Any card or group may go into an empty column.",
+            *deals,
+            "Six cards of one suit stepping down by two (K J 9 7 5 3 or Q 10 8 6 4 2), and four "
+            "Aces of one colour, leave the table by themselves: clear every card to win."])
+
 
 JOLLY_ROGER = JollyRoger.from_dict(tomllib.loads(DATA), source="spider-tui: jolly_roger.py")
 

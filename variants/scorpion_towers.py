@@ -73,6 +73,14 @@ class ScorpionTowers(RuleSet):
                         f"until {KING_TOWERS} columns rest on a King ({towers} do now)")
         return super().move_refusal(table, source, cards, target)
 
+    def summary(self) -> str:
+        """The help's "In short": the data's summary, with the rule ``move_refusal`` adds for
+        empty columns in place of the data's."""
+        return "\n".join(
+            f"Only a King, or a run headed by one, may go into an empty column until "
+            f"{KING_TOWERS} columns rest on a King; then any card or liftable run may."
+            if "empty column" in line else line for line in super().summary().splitlines())
+
 
 SCORPION_TOWERS = ScorpionTowers.from_dict(tomllib.loads(DATA),
                                            source="spider-tui: scorpion_towers.py")

@@ -65,6 +65,13 @@ class TrapdoorSpider(RuleSet):
                  for j in range(min(table.stock_left, len(reserves)))]
         return plan
 
+    def summary(self) -> str:
+        """The help's "In short": the data's summary and what a deal does (``deal_plan``)."""
+        return super().summary().replace(
+            "You may deal while columns are empty.",
+            "You may deal while columns are empty: each reserve card still there falls onto "
+            "its own column, then the stock refills the reserves, one card each.")
+
 
 TRAPDOOR_SPIDER = TrapdoorSpider.from_dict(tomllib.loads(DATA),
                                            source="spider-tui: trapdoor_spider.py")

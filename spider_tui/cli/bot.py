@@ -51,22 +51,29 @@ def run(args: argparse.Namespace) -> int:
 
     from ..ai.bot import run_games, summary
     from ..engine import default_catalog
+    from ..engine.errors import noting_rule_failures
+    from ..plugins.manager import command_manager, rule_failure_notice
     from . import CommandError
 
+    command_manager()  # a plugin's game is played too; a plugin that failed is named
     if args.first_deal + args.games - 1 > MAX_DEAL:
         raise CommandError(f"the last deal would be past {MAX_DEAL}, the largest deal number")
     default_catalog().rules(args.variant, args.house_rules)  # unknown ids fail here, in one line
     deals = range(args.first_deal, args.first_deal + args.games)
     results = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("won {task.fields[won]}"), TimeElapsedColumn(),
-                  transient=True, disable=not sys.stderr.isatty()) as progress:
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("won {task.fields[won]}"), TimeElapsedColumn(),
+                        transient=True, disable=not sys.stderr.isatty())
+    with noting_rule_failures() as failures, progress:
         task = progress.add_task(args.variant, total=args.games, won=0)
         for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
                            house_rules=tuple(args.house_rules), jobs=args.jobs,
                            node_budget=args.nodes):
             results.append(r)
             progress.update(task, advance=1, won=sum(x.won for x in results))
+    failed = rule_failure_notice(failures)
+    if failed is not None:
+        print(failed, file=sys.stderr)
     mode = "peeking" if args.peek else "fair"
     print(f"{args.variant}: {len(results)} games (deals {deals.start}-{deals.stop - 1}), "
           f"{mode}, budget {budget_words(args.budget, args.nodes)} per move")

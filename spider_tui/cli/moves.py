@@ -17,6 +17,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..plugins.manager import command_manager
+
+    command_manager()  # a plugin's game has moves too; a plugin that failed is named
     game = load_position(args.file)
     for move in game.legal_moves():
         print(move)

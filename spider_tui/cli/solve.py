@@ -46,8 +46,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..ai.solver import solve
     from ..engine import Game
+    from ..engine.errors import noting_rule_failures
+    from ..plugins.manager import command_manager, rule_failure_notice
     from . import CommandError
 
+    command_manager()  # a plugin's game is solved too; a plugin that failed is named
     if args.position:
         from .common import load_position
 
@@ -62,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
     seconds = args.time_limit
     if seconds is None and args.nodes is None:
         seconds = DEFAULT_SECONDS
-    result = solve(game, seconds, node_budget=args.nodes)
+    with noting_rule_failures() as failures:
+        result = solve(game, seconds, node_budget=args.nodes)
+    failed = rule_failure_notice(failures)
+    if failed is not None:
+        print(failed, file=sys.stderr)
     if result.problem:  # a line the engine refuses: a solver bug, said plainly
         print(result.status)
         print(f"spider-tui: no line is given: {result.problem} (a bug in the solver; please "

@@ -15,9 +15,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..plugins.manager import get_manager
+    from ..plugins.manager import command_manager
 
-    mgr = get_manager()
+    mgr = command_manager()
     cat = mgr.catalog
     print_table("Variants", ["id", "name", "plugin", "cards"], [
         (vid, rules.name, mgr.owner("variant", vid),

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from .text import quoted
+
+#: The most rule failures :func:`noting_rule_failures` keeps (a search may make millions).
+MAX_NOTED = 100
+#: The rule failures made inside :func:`noting_rule_failures`, or ``None`` outside one.
+_noted: ContextVar[list[RuleFailure] | None] = ContextVar("rule_failures", default=None)
 
 
 class SpiderError(ValueError):
@@ -30,6 +39,21 @@ class RuleFailure(IllegalMove):
         super().__init__(reason, move)
         self.method = method
         self.problem = problem or reason
+        noted = _noted.get()
+        if noted is not None and len(noted) < MAX_NOTED:
+            noted.append(self)
+
+
+@contextmanager
+def noting_rule_failures() -> Iterator[list[RuleFailure]]:
+    """Every :class:`RuleFailure` made inside, in order: a search takes a failing rule as a
+    refused move and goes on, and the command that ran it reports them afterwards."""
+    noted: list[RuleFailure] = []
+    token = _noted.set(noted)
+    try:
+        yield noted
+    finally:
+        _noted.reset(token)
 
 
 class HouseRuleFailure(SpiderError):

@@ -498,7 +498,8 @@ class RuleSet:
                 table += (f" (turned onto a waste {self.waste_turn} at a time, "
                           f"{self.redeals} redeal{'s' if self.redeals != 1 else ''})")
             elif self.player_deals:
-                table += f" ({self.deals_in(self.stock_size)} deals)"
+                deals = self.deals_in(self.stock_size)
+                table += f" ({deals} deal{'s' if deals != 1 else ''})"
         lines = [table + ".",
                  (self.place_text() + (", ranks wrapping (a King onto an Ace)" if self.wrap
                                        else "")).capitalize() + ".",

@@ -4,10 +4,21 @@ registered variant (``spider-tui new-variant``)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
+from ..engine.build import FoundationGroup
 from ..engine.cards import RANKS, SUITS
 from ..engine.rules import RuleSet
+from ..engine.schema import FIELDS, OPTIONAL_SECTIONS, REQUIRED, VARIANT_FORMAT, FieldSpec
+
+
+class _NotHere:
+    """A key that says nothing in this variant (``stock.deal`` of a game dealt onto a waste):
+    the file leaves it commented out."""
+
+
+NOT_HERE: Any = _NotHere()
 
 
 def _one_or_list(values: tuple[int, ...] | list[int]) -> Any:
@@ -15,85 +26,126 @@ def _one_or_list(values: tuple[int, ...] | list[int]) -> Any:
     return values[0] if values and all(v == values[0] for v in values) else values
 
 
-def variant_data(rules: RuleSet) -> dict[str, Any]:
-    """The variant-file data of ``rules`` (what ``RuleSet.from_dict`` reads back), sections
-    and keys in the order a variant file writes them."""
+def _suit_counts(rules: RuleSet) -> dict[str, int]:
     sets: dict[str, int] = {}
     for s in rules.deck:
         sets[SUITS[s]] = sets.get(SUITS[s], 0) + 1
-    counts = set(sets.values())
-    deck: dict[str, Any] = ({"sets": len(rules.deck), "suits": list(sets)} if len(counts) == 1
-                            else {"sets": sets})
-    if rules.shuffle != "together":
-        deck["shuffle"] = rules.shuffle
-    layout: dict[str, Any] = {"columns": rules.columns}
-    if rules.faces:
-        layout["faces"] = _one_or_list(rules.faces)
-    else:
-        layout["down"] = _one_or_list([d for d, _ in rules.layout])
-        layout["up"] = _one_or_list([u for _, u in rules.layout])
-    stock: dict[str, Any] = {"cards": rules.stock_size}
-    if rules.deal_to == "columns":
-        stock["deal"] = rules.deal_size or rules.columns
-    stock["needs_full_columns"] = rules.deal_needs_full
-    for key, field, default in (("skip", "deal_skip", "none"), ("rows", "deal_rows", 1),
-                                ("player_deals", "player_deals", True),
-                                ("refill", "refill", 0)):
-        if getattr(rules, field) != default:
-            stock[key] = getattr(rules, field)
-    moves: dict[str, Any] = {
-        "place": list(rules.place) if isinstance(rules.place, tuple) else rules.place,
-        "lift": list(rules.lift) if isinstance(rules.lift, tuple) else rules.lift,
-        "empty": rules.empty,
-    }
-    if rules.wrap:
-        moves["wrap"] = True
-    if rules.max_lift:
-        moves["max_lift"] = "free-cells" if rules.max_lift < 0 else rules.max_lift
-    runs: dict[str, Any] = {
-        "complete": "alternate-colour" if rules.complete == "other-colour" else rules.complete}
-    if rules.win == "runs":
-        runs["to_win"] = rules.win_runs
-        runs["auto_remove"] = rules.auto_remove
-    elif rules.win != "columns" and not rules.runs_leave:
-        runs["leave"] = False
-    if rules.run_order != "down":
-        runs["order"] = rules.run_order
-    if rules.run_wrap:
-        runs["wrap"] = True
-    if rules.run_piles:
-        runs["piles"] = rules.run_piles
-    data: dict[str, Any] = {
-        "format": "spider-variant/1", "id": rules.id, "name": rules.name,
-        "description": rules.description, "scoring": rules.scoring,
-    }
-    if rules.win != "runs":
-        data["win"] = rules.win
-    if rules.rules_text:
-        data["rules"] = rules.rules_text
-    data.update(deck=deck, layout=layout, stock=stock, moves=moves, runs=runs)
-    if rules.cells:
-        cells: dict[str, Any] = {"count": rules.cells,
-                                 "capacity": rules.cell_capacity or "any"}
-        if any(rules.cells_dealt):
-            cells["dealt"] = _one_or_list(rules.cells_dealt)
-        data["cells"] = cells
-    if rules.reserves:
-        data["reserves"] = {"count": rules.reserves,
-                            "dealt": _one_or_list(rules.reserves_dealt)}
-    if rules.foundation_groups:
-        data["foundations"] = [
-            {"count": g.count, "base": RANKS[g.base - 1] if g.base != 10 else "10",
-             "direction": "up" if g.up else "down",
-             "suit": "alternate-colour" if g.suit == "other-colour" else g.suit,
-             "wrap": g.wrap, "take_back": g.take_back,
-             **({"suits": [SUITS[x] for x in g.suits]} if g.suits else {})}
-            for g in rules.foundation_groups]
-    if rules.deal_to == "waste":
-        data["waste"] = {"turn": rules.waste_turn, "redeals": rules.redeals,
-                         "dealt": rules.waste_dealt}
-    return data
+    return sets
 
+
+def _even(rules: RuleSet) -> bool:
+    return len(set(_suit_counts(rules).values())) == 1
+
+
+def _runs_leave(rules: RuleSet) -> Any:
+    derived = rules.win != "columns"  # what a file that leaves runs.leave out gets
+    return rules.runs_leave if rules.runs_leave != derived else NOT_HERE
+
+
+#: The keys whose file value is not simply the rule-set field it fills (by path); every other
+#: key is written from its field (``FieldSpec.field``, or its own name) by :func:`file_value`,
+#: so a key added to the table is written with no change here.
+_SPECIAL: dict[str, Callable[[RuleSet], Any]] = {
+    "format": lambda r: VARIANT_FORMAT,
+    "deck.sets": lambda r: len(r.deck) if _even(r) else _suit_counts(r),
+    "deck.suits": lambda r: list(_suit_counts(r)) if _even(r) else NOT_HERE,
+    "layout.columns": lambda r: r.columns,
+    "layout.down": lambda r: NOT_HERE if r.faces else _one_or_list([d for d, _ in r.layout]),
+    "layout.up": lambda r: NOT_HERE if r.faces else _one_or_list([u for _, u in r.layout]),
+    "layout.faces": lambda r: _one_or_list(r.faces) if r.faces else NOT_HERE,
+    "stock.cards": lambda r: r.stock_size,
+    "stock.deal": lambda r: (r.deal_size or r.columns) if r.deal_to == "columns" else NOT_HERE,
+    "moves.max_lift": lambda r: r.max_lift or NOT_HERE,
+    "runs.to_win": lambda r: (r.runs_to_win or len(r.deck)) if r.win == "runs" else NOT_HERE,
+    "runs.leave": _runs_leave,
+    "runs.piles": lambda r: r.run_piles or NOT_HERE,
+}
+#: The same for a key of a ``[[foundations]]`` group, read from its :class:`FoundationGroup`.
+_GROUP_SPECIAL: dict[str, Callable[[FoundationGroup], Any]] = {
+    "base": lambda g: RANKS[g.base - 1] if g.base != 10 else "10",
+    "direction": lambda g: "up" if g.up else "down",
+    "suits": lambda g: [SUITS[x] for x in g.suits] if g.suits else NOT_HERE,
+}
+#: What each optional table needs to be there at all (the rest of the file reads the same
+#: with the table left out).
+_HAS_SECTION: dict[str, Callable[[RuleSet], bool]] = {
+    "cells": lambda r: bool(r.cells),
+    "reserves": lambda r: bool(r.reserves),
+    "waste": lambda r: r.deal_to == "waste",
+    "foundations": lambda r: bool(r.foundation_groups),
+}
+
+
+def as_written(spec: FieldSpec, value: Any) -> Any:
+    """A rule-set ``value`` of key ``spec`` as a variant file writes it: a number a word
+    stands for as the word, a choice by its first alias, a tuple as a list."""
+    if spec.words and not isinstance(value, bool):
+        for word, number in spec.words.items():
+            if value == number:
+                return word
+    if spec.aliases and isinstance(value, str):
+        for alias, meaning in spec.aliases.items():
+            if meaning == value:
+                return alias
+    if isinstance(value, tuple):
+        if spec.type in ("per-column", "per-pile"):
+            return _one_or_list(value) if value else spec.default  # (): none dealt
+        return list(value)
+    return value
+
+
+def file_value(spec: FieldSpec, rules: RuleSet, group: FoundationGroup | None = None) -> Any:
+    """What the file of ``rules`` says for key ``spec`` (of foundation ``group``), or
+    :data:`NOT_HERE`."""
+    if group is not None:
+        special = _GROUP_SPECIAL.get(spec.key)
+        value = special(group) if special else getattr(group, spec.key)
+    elif spec.path in _SPECIAL:
+        value = _SPECIAL[spec.path](rules)
+    else:
+        value = getattr(rules, spec.field or spec.key)
+    return value if value is NOT_HERE else as_written(spec, value)
+
+
+def _written(spec: FieldSpec, value: Any) -> bool:
+    """Whether a key is written out live (not commented out at its default)."""
+    if value is NOT_HERE:
+        return False
+    if spec.default is REQUIRED or spec.default is None or spec.path == "format":
+        return True  # (the format says what the file is, to a reader and to a person)
+    # An optional table is there by its first key (an empty [cells] would be no cells).
+    if spec.section in OPTIONAL_SECTIONS and spec.key == "count":
+        return True
+    return value != as_written(spec, spec.default)
+
+
+def variant_data(rules: RuleSet) -> dict[str, Any]:
+    """The variant-file data of ``rules`` (what ``RuleSet.from_dict`` reads back), sections
+    and keys in the order a variant file writes them, made from the key table
+    (:data:`~spider_tui.engine.schema.FIELDS`): every key whose value is not its default (or
+    whose default depends on other keys); a key left out is written commented out at its
+    default by :func:`~spider_tui.engine.schema.variant_template`."""
+    data: dict[str, Any] = {}
+    groups: list[dict[str, Any]] = []
+    for spec in FIELDS:
+        sec = spec.section
+        if sec in _HAS_SECTION and not _HAS_SECTION[sec](rules):
+            continue
+        if sec == "foundations":
+            while len(groups) < len(rules.foundation_groups):
+                groups.append({})
+            for table, group in zip(groups, rules.foundation_groups):
+                value = file_value(spec, rules, group)
+                if _written(spec, value):
+                    table[spec.key] = value
+            continue
+        table = data.setdefault(sec, {}) if sec else data
+        value = file_value(spec, rules)
+        if _written(spec, value):
+            table[spec.key] = value
+    if groups:
+        data["foundations"] = groups
+    return data
 
 
 def variant_python(rules: RuleSet, module: str) -> str:

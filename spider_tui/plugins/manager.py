@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+import sysconfig
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -38,11 +40,12 @@ from .. import paths
 from ..engine.answers import shown_value
 from ..engine.catalog import Catalog, DuplicateId
 from ..engine.deadline import LOAD_DEADLINE, paused, plugin_deadline
-from ..engine.errors import HouseRuleFailure, RuleFailure, SpiderError, VariantError
+from ..engine.errors import MAX_NOTED, HouseRuleFailure, RuleFailure, SpiderError, VariantError
 from ..engine.game import Game, GameView, Step, plugin_step
 from ..engine.house import HouseRule, check_house_rule
 from ..engine.rules import RuleSet
 from ..engine.schema import label_problems
+from ..engine.text import printable
 from ..engine.vetting import check_rules
 from . import hookspecs
 from .files import import_file, load_theme_folder, load_variant_folder, python_files
@@ -51,6 +54,8 @@ from .themespec import ThemeSpec
 
 ENTRY_POINT_GROUP = "spider_tui"
 ENV_ALLOW = "SPIDER_TUI_PLUGINS"
+#: The start of the problem a plugin ``SPIDER_TUI_PLUGINS`` leaves out is recorded with.
+NOT_LISTED = "not loaded"
 REGISTRATION_HOOKS = ("register_variants", "register_house_rules", "register_scoring",
                       "register_themes")
 PLAY_HOOKS = ("game_started", "action_played", "game_ended")
@@ -119,6 +124,23 @@ def _allowed() -> set[str] | None:
     return {v.strip() for v in value.split(",") if v.strip()}
 
 
+#: Where the code a plugin calls lives: spider-tui (but not its shipped plugin files), pluggy
+#: and Python's own library. An error is placed at the last line outside them.
+_LIBRARIES = tuple(Path(p).resolve() for p in (
+    Path(__file__).resolve().parent.parent, Path(pluggy.__file__).resolve().parent,
+    sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]))
+
+
+def _library_file(filename: str) -> bool:
+    try:
+        path = Path(filename).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
+    if path.is_relative_to(paths.builtin_variants_dir().resolve()):
+        return False
+    return any(path.is_relative_to(lib) for lib in _LIBRARIES)
+
+
 def _short_error(exc: BaseException) -> str:
     """``Type: message (file, line)``, naming the plugin's own line, not importlib's; for a
     rule method, ``method() raised Type: message (file, line)`` or what it returned wrong."""
@@ -132,6 +154,10 @@ def _short_error(exc: BaseException) -> str:
     else:
         frames = [(f.filename, f.lineno) for f in traceback.extract_tb(exc.__traceback__)
                   if not f.filename.startswith("<")]
+        # The plugin's own line (a from_dict call with a typo, a key it got wrong), not the
+        # line of spider-tui, pluggy or Python's library that raised on its behalf.
+        own = [f for f in frames if not _library_file(f[0])]
+        frames = own or frames
     where = f" ({Path(frames[-1][0]).name}, line {frames[-1][1]})" if frames else ""
     if isinstance(exc, SyntaxError):
         return f"SyntaxError: {exc.msg}{where}"
@@ -169,8 +195,21 @@ class PluginManager:
 
     @property
     def problems(self) -> list[str]:
-        """Every load problem, each starting with the plugin's name."""
+        """Every load problem, each starting with the plugin's name (the app shows them in a
+        notice at its start; :meth:`notice` is them on one line)."""
         return [f"{p.name}: {e}" for p in self.plugins for e in p.errors]
+
+    def notice(self) -> str | None:
+        """One line naming each plugin with a load problem and its first problem (or
+        ``None``): what a command says on standard error before it answers. A plugin that
+        ``SPIDER_TUI_PLUGINS`` leaves out is not a problem here: it was asked for."""
+        failed = [p for p in self.plugins if p.errors and not p.errors[0].startswith(NOT_LISTED)]
+        if not failed:
+            return None
+        parts = [f"{p.name} ({p.errors[0]}" + (f"; {len(p.errors) - 1} more" if len(p.errors) > 1
+                                               else "") + ")" for p in failed]
+        return (f"spider-tui: {len(failed)} plugin{'s' if len(failed) != 1 else ''} failed: "
+                + "; ".join(parts) + "; spider-tui plugins says more")
 
     def take_news(self) -> list[str]:
         """The problems found in play (a variant or scheme switched off) since the last call,
@@ -200,7 +239,7 @@ class PluginManager:
         self.plugins.append(info)
         if allowed is not None and info.name not in allowed:
             info.disabled = True
-            info.errors.append(f"not loaded: {ENV_ALLOW} does not list it")
+            info.errors.append(f"{NOT_LISTED}: {ENV_ALLOW} does not list it")
             return False
         if obj is None:
             return False
@@ -496,6 +535,32 @@ def get_manager() -> PluginManager:
         reset_manager(load_plugins())
     assert _manager is not None
     return _manager
+
+
+def command_manager() -> PluginManager:
+    """:func:`get_manager` for a command of the command line: the plugins loaded (so their
+    games play too), and the plugins that failed named on standard error in one line
+    (:meth:`PluginManager.notice`), as the app names them in a notice at its start."""
+    mgr = get_manager()
+    notice = mgr.notice()
+    if notice is not None:
+        print(printable(notice), file=sys.stderr)
+    return mgr
+
+
+def rule_failure_notice(failures: list[RuleFailure]) -> str | None:
+    """One line for the rule methods of a plugin that failed during a search (which took each
+    failing move as refused and went on): the first failure, naming the variant, its plugin
+    file and the method, and how many more there were (see
+    :func:`~spider_tui.engine.errors.noting_rule_failures`)."""
+    if not failures:
+        return None
+    first = failures[0]
+    more = len(failures) - 1
+    count = ("" if not more else f" ({more}{'+' if len(failures) >= MAX_NOTED else ''} more "
+                                 f"failure{'s' if more != 1 else ''})")
+    return (f"spider-tui: a plugin's rule failed during the search{count}, and the search "
+            f"took each such move as refused: {' '.join(str(first).split())}")
 
 
 def shipped_catalog() -> Catalog:

@@ -8,23 +8,9 @@ from collections.abc import Iterable
 from textual.color import Color
 from textual.theme import Theme
 
-from ..plugins.themespec import ThemeSpec
+from ..plugins.themespec import CARD_DEFAULTS, ThemeSpec
 
-#: Used for every card variable a theme leaves out (a classic green table, four-colour suits).
-CARD_DEFAULTS: dict[str, str] = {
-    "table": "#0f3b24",
-    "card-face": "#d9d4c5",
-    "card-movable": "#fbfaf4",
-    "card-back": "#23407a",
-    "card-back-pattern": "#6f8fd0",
-    "card-spades": "#111111",
-    "card-hearts": "#c1121f",
-    "card-diamonds": "#1f4fd6",
-    "card-clubs": "#137a2f",
-    "card-selected": "#ffd24a",
-    "card-target": "#62d0ff",
-    "card-hint": "#ff9d3b",
-}
+__all__ = ["CARD_DEFAULTS", "DEFAULT_THEME", "to_theme", "to_themes", "usable_theme"]
 
 DEFAULT_THEME = "spider-dark"
 

@@ -11,7 +11,7 @@ from spider_tui.cli import main
 from spider_tui.engine import RuleSet
 from spider_tui.engine.schema import FIELDS, SECTIONS, keys_of, variant_template
 from spider_tui.plugins.authoring import variant_data
-from spider_tui.plugins.manager import get_manager
+from spider_tui.plugins.manager import get_manager, reset_manager
 
 
 def variant_toml(rules: RuleSet) -> str:
@@ -164,3 +164,71 @@ def test_every_key_left_at_its_default_in_the_plain_template_is_commented_out():
     assert any(line.startswith("sets = ") for line in text.splitlines())
     for sec in SECTIONS:
         assert keys_of(sec)
+
+
+def _written_keys(text: str) -> dict[str, str]:
+    """Every key line of a written variant file, live or commented out, by its path."""
+    keys: dict[str, str] = {}
+    section = ""
+    for line in text.splitlines():
+        bare = line.removeprefix("# ")
+        if bare.startswith("[["):
+            section = bare[2:bare.index("]]")]
+        elif bare.startswith("["):
+            section = bare[1:bare.index("]")]
+        elif " = " in bare and not bare.startswith(" "):
+            key = bare.split(" = ", 1)[0]
+            if key.replace("_", "").isalnum():
+                keys.setdefault(f"{section}.{key}" if section else key, line)
+    return keys
+
+
+FORTY_THIEVES = {
+    "id": "forty-thieves", "name": "Forty Thieves", "win": "foundations",
+    "deck": {"sets": 8}, "layout": {"columns": 10, "up": 4, "all_face_up": True},
+    "waste": {"turn": 1}, "stock": {"needs_full_columns": False},
+    "moves": {"place": "same-suit", "lift": "single"}, "runs": {"leave": False},
+    "foundations": {"count": 8}}
+
+
+def test_new_variant_writes_every_key_of_the_table_with_its_value(tmp_path, capsys,
+                                                                  monkeypatch, request):
+    monkeypatch.setenv("SPIDER_TUI_HOME", str(tmp_path))
+    base = tmp_path / "variants" / "forty-thieves.toml"
+    base.parent.mkdir()
+    base.write_text(variant_template(FORTY_THIEVES | {"format": "spider-variant/1"}))
+    reset_manager()  # the next command loads the folder with Forty Thieves in it
+    request.addfinalizer(reset_manager)
+    assert main(["new-variant", "my-thieves", "--from", "forty-thieves"]) == 0
+    path = tmp_path / "variants" / "my-thieves.toml"
+    text = path.read_text()
+    written = _written_keys(text)
+    assert set(written) == {spec.path for spec in FIELDS}
+    # What the variant sets is live, with its value; what it leaves at the default is
+    # commented out, showing the default.
+    assert written["layout.all_face_up"].startswith("all_face_up = true")
+    assert written["moves.lift"].startswith('lift = "single"')
+    assert written["foundations.count"].startswith("count = 8")
+    assert written["waste.turn"].startswith("# turn = 1")
+    assert written["deck.shuffle"].startswith('# shuffle = "together"')
+    again = RuleSet.from_dict(tomllib.loads(text), "again")
+    thieves = get_manager().catalog.variant("forty-thieves")
+    assert data_fields(again) == data_fields(thieves) | {"id": "my-thieves",
+                                                          "name": "My Thieves",
+                                                          "description": again.description}
+    capsys.readouterr()
+    assert main(["check-variant", str(path)]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+def test_a_key_at_its_default_is_commented_and_every_other_is_live():
+    for vid in ("spider-2suit", "spidike", "scorpion-towers", "bebop", "trillium"):
+        rules = get_manager().catalog.variant(vid)
+        data = variant_data(rules)
+        for spec in FIELDS:
+            table = data if not spec.section else data.get(spec.section, {})
+            for group in table if isinstance(table, list) else [table]:
+                if spec.key in group and spec.default is not None and spec.key != "count" \
+                        and spec.path != "format":  # (the format line is always there)
+                    assert group[spec.key] != spec.default or spec.required, (vid, spec.path)
+    assert variant_data(rules)["format"] == "spider-variant/1"

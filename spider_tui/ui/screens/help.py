@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...actions import APP, BOARD, BY_ID, keys_of, owned_by
+from ...engine.deadline import plugin_deadline
+from ...engine.rules import RuleSet
 from ...engine.text import printable
 from .modal import Modal
 
@@ -38,6 +41,62 @@ Free cells (c1, c2...), reserves (r1...), foundations built card by card (f1...)
 (w) lie in the top row, under their names: click one to play its top card to its best place, \
 drag from it or onto it, or click it with cards picked up to put them there.
 Hold the right button on a card to light every face-up card of its rank."""
+
+
+#: A line that starts an item of a list: ``-``, ``*``, ``•`` or ``+``, or ``1.``, ``2)``, ``a.``.
+_ITEM = re.compile(r"\s*(?:[-*•+]|\d{1,3}[.)]|[a-zA-Z][.)])\s")
+
+
+def reflow(text: str) -> str:
+    """``text`` (a rules text, a description) with its paragraphs for the screen to wrap: the
+    line breaks of the file it came from (made for an editor's width, ragged on any other) are
+    spaces again. A blank line ends a paragraph; a line starting an item of a list (``- ``,
+    ``* ``, ``• ``, ``1. ``) starts a line of its own, and the lines after it continue it."""
+    paragraphs = []
+    for paragraph in re.split(r"\n[ \t]*\n", text.strip()):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            words = " ".join(line.split())
+            if not words:
+                continue
+            if not lines or _ITEM.match(line):
+                lines.append(words)
+            else:
+                lines[-1] += " " + words
+        if lines:
+            paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+#: The rule methods a Python variant may override that the data's summary cannot see.
+RULE_METHODS = ("links", "accepts", "accepts_in_empty", "is_complete", "run_lengths",
+                "move_refusal", "deal_refusal", "deal_targets", "deal_plan", "after_move", "won",
+                "initial_layout", "initial_faces")
+
+
+def in_short(rules: RuleSet) -> str:
+    """The help's "In short": ``rules.summary()``, which says the rules the data gives. A
+    Python variant whose methods change them says its own by overriding ``summary()`` (the
+    shipped ones do; docs/plugins.md tells how); one that does not is said to (never with
+    the data's rules passed off as its own), and one whose ``summary()`` fails or gives no
+    text is shown the data's with that said."""
+    own = type(rules).summary is not RuleSet.summary
+    try:
+        with plugin_deadline():
+            text = rules.summary()
+    except BaseException:  # noqa: BLE001 - a plugin's code (sys.exit() too) must not end help
+        text = None
+    if not isinstance(text, str) or not text.strip():
+        text, own = RuleSet.summary(rules), False
+        note = "its own summary() failed or said nothing, so this is what its data says"
+    else:
+        note = ""
+    changed = [m for m in RULE_METHODS if rules.overrides(m)]
+    if own or not changed:
+        return text
+    note = note or "what its data says"
+    return (text + f"\n(This is {note}; its Python rules ({', '.join(changed)}) "
+            f"change some of it: the rules above say how.)")
 
 
 def keys_after(app: Host) -> str:
@@ -103,20 +162,20 @@ class HelpScreen(Modal[None]):
         t = Text()
         t.append(printable(rules.name), "bold")
         if rules.description:
-            t.append(f" — {printable(rules.description, newlines=True)}")
+            t.append(f" — {printable(reflow(rules.description), newlines=True)}")
         t.append("\n\n")
         if rules.rules_text:
-            t.append(printable(rules.rules_text.strip(), newlines=True) + "\n\n")
+            t.append(printable(reflow(rules.rules_text), newlines=True) + "\n\n")
         t.append("In short\n", "bold")
-        t.append(rules.summary() + "\n")
+        t.append(printable(in_short(rules), newlines=True) + "\n")
         if rules.house_rules:
             t.append("\nHouse rules in force\n", "bold")
             cat = self.app.manager.catalog
             for hid in rules.house_rules:
                 hr = cat.house_rules.get(hid)
                 t.append(printable(f"• {hr.name if hr else hid}"
-                                   + (f": {hr.description}" if hr and hr.description else ""),
-                                   newlines=True) + "\n")
+                                   + (f": {reflow(hr.description)}" if hr and hr.description
+                                      else ""), newlines=True) + "\n")
         scheme = game.scoring
         if scheme is not None:
             t.append("\nScoring: ", "bold")

@@ -51,6 +51,12 @@ class Scorpion(RuleSet):
     def why_not_in_empty(self, moving: int) -> str:
         return f"only a King can go into an empty column, not {glyph(moving)}"
 
+    def summary(self) -> str:
+        """The help's "In short": the data's lines, with the lifting rule ``links`` says."""
+        return "\n".join(
+            "Any face-up card can be lifted with every card on it, in order or not."
+            if "lifted" in line else line for line in super().summary().splitlines())
+
 
 SCORPION = Scorpion(
     id="scorpion-example",
