@@ -61,12 +61,12 @@ class Journal:
 
 
 def campaign(jobs: Sequence[Job], journal: Journal | None = None, *, workers: int = 1,
-             scheduler: Any = None, progress: Callable[[DealRating, bool], None] | None = None
-             ) -> list[DealRating]:
+             scheduler: Any = None, progress: Callable[[DealRating, bool], None] | None = None,
+             setup: Callable[[], object] | None = None) -> list[DealRating]:
     """Every job's rating, in the order of ``jobs``: those the journal holds are read from it,
-    the others rated (see :func:`~spider_tui.ai.rating.run` for ``workers`` and
-    ``scheduler``) and added to it as each comes. ``progress(rating, new)`` is called for each
-    one, read (``new`` False) or rated (True)."""
+    the others rated (see :func:`~spider_tui.ai.rating.run` for ``workers``, ``scheduler``
+    and ``setup``) and added to it as each comes. ``progress(rating, new)`` is called for
+    each one, read (``new`` False) or rated (True)."""
     done = journal.load() if journal is not None else {}
     unique: dict[str, Job] = {}
     for job in jobs:
@@ -76,7 +76,7 @@ def campaign(jobs: Sequence[Job], journal: Journal | None = None, *, workers: in
         for key in unique:
             if key in done:
                 progress(done[key], False)
-    for r in run(todo, workers=workers, scheduler=scheduler):
+    for r in run(todo, workers=workers, scheduler=scheduler, setup=setup):
         if journal is not None:
             journal.add(r)
         done[r.job.key] = r

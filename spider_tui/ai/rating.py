@@ -16,9 +16,9 @@ The ratings shipped with the game (``spider_tui/data/ratings.json``) are written
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from typing import Any
 
@@ -218,31 +218,42 @@ def summarize(results: Iterable[DealRating]) -> list[GameRating]:
     return out
 
 
-def run(jobs: Sequence[Job], *, workers: int = 1, scheduler: Any = None
-        ) -> Iterator[DealRating]:
+def run(jobs: Sequence[Job], *, workers: int = 1, scheduler: Any = None,
+        setup: Callable[[], object] | None = None) -> Iterator[DealRating]:
     """Rate every job, yielding each result as it comes (not in order when run in parallel):
     one at a time here, on ``workers`` processes of this machine, or on a Dask cluster
-    (``scheduler``: the scheduler's address, or a ``dask.distributed.Client``)."""
+    (``scheduler``: the scheduler's address, or a ``dask.distributed.Client``). ``setup``
+    (a module-level function, so that it can be sent) is called in each process before it
+    rates a deal: the command line loads the player's plugins with it, so that a plugin's
+    game is rated the same everywhere."""
+    rate = partial(_rate_after, setup)
     if scheduler is not None:
-        yield from _on_dask(jobs, scheduler)
+        yield from _on_dask(jobs, scheduler, rate)
         return
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
-            yield rate_deal(job)
+            yield rate(job)
         return
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
-        yield from pool.imap_unordered(rate_deal, jobs)
+        yield from pool.imap_unordered(rate, jobs)
 
 
-def _on_dask(jobs: Sequence[Job], scheduler: Any) -> Iterator[DealRating]:
+def _rate_after(setup: Callable[[], object] | None, job: Job) -> DealRating:
+    if setup is not None:
+        setup()
+    return rate_deal(job)
+
+
+def _on_dask(jobs: Sequence[Job], scheduler: Any, rate: Callable[[Job], DealRating]
+             ) -> Iterator[DealRating]:
     from dask.distributed import Client, as_completed
 
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
     try:
         # Keyed by the job: a job sent twice is one task, and a retried worker recomputes it.
-        futures = [client.submit(rate_deal, job, key=f"spider-rate-{job.key}", pure=False)
+        futures = [client.submit(rate, job, key=f"spider-rate-{job.key}", pure=False)
                    for job in jobs]
         for future in as_completed(futures):
             yield future.result()

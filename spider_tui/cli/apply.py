@@ -25,6 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import IllegalMove
+    from ..plugins.manager import command_manager
+
+    command_manager()  # a plugin's game plays too; a plugin that failed is named
 
     if not args.moves:
         raise CommandError("say which moves to play: spider-tui apply FILE MOVE... "

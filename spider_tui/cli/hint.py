@@ -40,7 +40,10 @@ def run(args: argparse.Namespace) -> int:
     from ..ai.hint import NOTHING, Adviser
     from ..engine import PLAYING, Move
     from ..engine.errors import SpiderError
+    from ..plugins.manager import command_manager
     from . import CommandError
+
+    command_manager()  # a plugin's game plays too; a plugin that failed is named
 
     game = load_position(args.file)
     for text in args.moves:

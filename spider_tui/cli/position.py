@@ -20,7 +20,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import Game
+    from ..plugins.manager import command_manager
 
+    command_manager()  # a plugin's game plays too; a plugin that failed is named
     game = Game.new(args.variant, deal=args.deal, house_rules=args.house_rules)
     print(game.to_position(), end="")
     return 0

@@ -38,6 +38,14 @@ def deal_range(text: str) -> range:
     return range(lo, hi + 1)
 
 
+def load_plugins() -> None:
+    """In a process that rates deals (this one, a worker of --jobs, a Dask worker): the
+    player's plugins, as this command loaded them, so a plugin's game is rated there too."""
+    from ..plugins.manager import get_manager
+
+    get_manager()
+
+
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     from ..ai.rating import BOT_NODES, SOLVER_NODES
 
@@ -76,10 +84,10 @@ def run(args: argparse.Namespace) -> int:
 
     from ..ai.campaign import Journal, campaign
     from ..ai.rating import REPORT_HEADERS, SOLVER_NODES, Job, report_rows, summarize
-    from ..engine import default_catalog
+    from ..plugins.manager import command_manager
     from . import CommandError
 
-    catalog = default_catalog()
+    catalog = command_manager().catalog
     if args.all and args.variants:
         raise CommandError("give either --all or --variant, not both")
     variants = sorted(catalog.variants) if args.all else list(dict.fromkeys(args.variants))
@@ -105,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         task = bar.add_task("rating", total=len(jobs))
         try:
             results = campaign(jobs, journal, workers=args.jobs, scheduler=scheduler,
-                               progress=lambda r, new: bar.advance(task))
+                               progress=lambda r, new: bar.advance(task), setup=load_plugins)
         except OSError as e:
             if journal is not None and getattr(e, "filename", None) == str(journal.path):
                 raise CommandError(f"cannot write the campaign journal {args.campaign}: "
