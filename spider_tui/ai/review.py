@@ -111,8 +111,9 @@ class Review:
         if won is None:
             if lost == 0:
                 return "This deal could never be won: the solver tried every move from the start"
+            tail = (f" (from move {lost} on it is proved lost)" if lost is not None else "")
             return (f"Not found: no position of the game was proved winnable within "
-                    f"{self.nodes:,} positions searched each")
+                    f"{self.nodes:,} positions searched each{tail}")
         if won == n:
             return "The game can still be won from here"
         where = "the start" if won == 0 else f"move {won}"
@@ -133,7 +134,8 @@ class Review:
         for k in sorted(self.answers, reverse=True):
             a = self.answers[k]
             where = "the start" if k == 0 else f"after move {k}"
-            out.append(f"{where}: {words[a.status]}, {a.nodes:,} positions searched")
+            out.append(f"{where}: {words[a.status]}, {a.nodes:,} position"
+                       f"{'' if a.nodes == 1 else 's'} searched")
         return out
 
 

@@ -30,6 +30,7 @@ COMMANDS = [
     "hint",
     "solve",
     "bot",
+    "review",
     "serve",
 ]
 
