@@ -105,7 +105,7 @@ ACTIONS: tuple[Action, ...] = (
                     "solver plays the game out ({keys}; any key stops it)")),
     *(_column(i + 1, str((i + 1) % 10)) for i in range(10)),
     Action("peek", "peek", "i,I", "Peek",
-           "Peek: is this game still winnable? The solver reads the real cards (counts as a hint)",
+           "Peek: can this game still be won? (counts as a hint)",
            palette=("Peek: still winnable?", "The solver reads the real cards: winnable, no "
                     "longer winnable (since which move) or not known yet; counts as a hint "
                     "({keys})")),
