@@ -236,7 +236,7 @@ class SettingsScreen(Modal["Config | None"]):
                 yield Input(str(cfg.hint_budget_ms), type="integer", id="hint-budget",
                             compact=True)
                 yield Label(f"ms ({lo} to {hi})", classes="settings-unit")
-            yield Tick("Winnability meter: the chance of winning from here, on the status line",
+            yield Tick("Winnability meter: your chance of winning, on the status line",
                        value=cfg.meter, id="meter", compact=True)
 
     def _keys_tab(self) -> ComposeResult:

@@ -10,6 +10,9 @@ from .dialog import Dialog
 class StuckScreen(Dialog):
     """Dismisses with ``undo``, ``review`` (where was it lost), ``new`` or ``cancel``."""
 
+    # Four answers: each button as wide as its words, so that all fit in the dialog.
+    DEFAULT_CSS = "StuckScreen .dialog-buttons Button { min-width: 0; }"
+
     def __init__(self, game: Game) -> None:
         body = (f"No move is left and the stock cannot deal: this game is stuck with "
                 f"{progress_words(game)}.\n\n"
