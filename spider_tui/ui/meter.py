@@ -2,10 +2,12 @@
 
 The meter's estimate (:func:`spider_tui.ai.odds.chances`: the hidden cards dealt again at
 random, each world solved within a node budget) runs away from the screen, in a worker thread on
-a copy of the game, as Finish for me does; the screen never waits for it. Each time the table
+a copy of the game, as Finish for me does: the screen never waits for it. Each time the table
 changes, the search for the table before is cancelled (it stops between two worlds) and one for
 the table now starts; its answer is shown only if the table is still the one it was asked about.
-The setting ``meter`` switches it off: then no search starts at all.
+It waits while the demo or Finish for me plays (their searches run on the screen's thread, and
+would get less of the processor). The setting ``meter`` switches it off: then no search starts
+at all.
 
 The peek (:func:`spider_tui.ai.odds.peek`) reads the real cards, in a worker thread too, and is
 counted as a hint when it is asked for.
@@ -70,7 +72,9 @@ class Meter:
         """Called whenever the status line is drawn: start the search for the table now if it
         has changed (and the meter is on); switched off, put it away."""
         screen = self.screen
-        if not self.on():
+        if not self.on() or screen.autoplay.running:
+            # Off; or the demo or Finish for me is playing, whose own searches it would slow
+            # down: it starts again (on the table then) once they stop.
             if self.key is not None:
                 screen.workers.cancel_group(screen, self.GROUP)
             self.key, self.text = None, ""
