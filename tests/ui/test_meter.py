@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from ai_positions import LOST_AT, LOST_DEAL, LOST_MOVES
 from uihelpers import SIZE, make_app
 
@@ -23,6 +25,7 @@ def meter_workers(app) -> list:
     return [w for w in app.game_screen.workers if w.group == "meter"]
 
 
+@pytest.mark.meter
 async def test_keys_are_handled_while_the_meter_computes(monkeypatch):
     release = threading.Event()
     asked: list[int] = []
@@ -52,6 +55,7 @@ async def test_keys_are_handled_while_the_meter_computes(monkeypatch):
         assert "win ~62% (8)" in app.game_screen.status_bar.render().plain
 
 
+@pytest.mark.meter
 async def test_the_setting_turns_the_meter_off():
     app = make_app(Game.new("spider-2suit", 7), meter=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -61,6 +65,7 @@ async def test_the_setting_turns_the_meter_off():
         assert "win" not in app.game_screen.status_bar.render().plain
 
 
+@pytest.mark.meter
 async def test_the_meter_shows_a_fair_estimate_on_the_status_line_at_80_columns():
     app = make_app(Game.new("spider-1suit", 3), meter=True)
     async with app.run_test(size=SIZE) as pilot:

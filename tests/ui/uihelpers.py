@@ -34,10 +34,7 @@ def position_text(columns: Sequence[tuple[Sequence[str], Sequence[str]]], *,
 
 
 def make_app(game: Game | None = None, **settings) -> SpiderApp:
-    """The app on ``game`` with ``settings``; the winnability meter is off unless asked for
-    (``meter=True``): its answer comes in its own time, which a picture of the screen must not
-    depend on."""
-    return SpiderApp(Config(**{"meter": False, **settings}), game)
+    return SpiderApp(Config(**settings), game)
 
 
 def column(app: SpiderApp, n: int):
