@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from ai_positions import LOST_AT, LOST_DEAL, LOST_MOVES
 from uihelpers import SIZE, make_app
 
