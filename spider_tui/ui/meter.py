@@ -58,6 +58,8 @@ class Meter:
         self.text = ""
         #: How many searches were started (the tests count them).
         self.started = 0
+        #: The search for the table ``key``, the one whose answer is awaited.
+        self.worker: Worker | None = None
         #: The table the peek was asked about, while it works.
         self.peeking: tuple | None = None
 
@@ -90,13 +92,9 @@ class Meter:
             return
         self.text = WORKING
         self.started += 1
-        self._start(game.copy(), key)
-
-    def _start(self, game: Game, key: tuple) -> None:
-        worker = self.screen.run_worker(lambda: _estimate(game), thread=True, group=self.GROUP,
-                                        exclusive=True, exit_on_error=False,
-                                        description=repr(key))
-        worker.key = key  # type: ignore[attr-defined]
+        copy = game.copy()
+        self.worker = screen.run_worker(lambda: _estimate(copy), thread=True, group=self.GROUP,
+                                        exclusive=True, exit_on_error=False)
 
     def peek(self) -> None:
         """Ask the solver on the real cards (counted as a hint)."""
@@ -119,7 +117,7 @@ class Meter:
         if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
         if worker.group == self.GROUP:
-            if getattr(worker, "key", None) != self.key or self.key != self._key():
+            if worker is not self.worker or self.key != self._key():
                 return  # an answer for a table gone
             if event.state == WorkerState.ERROR:
                 self.text = "win ?"
