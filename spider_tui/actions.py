@@ -104,6 +104,11 @@ ACTIONS: tuple[Action, ...] = (
            palette=("Finish for me", "Once every card is face up and the stock is empty, the "
                     "solver plays the game out ({keys}; any key stops it)")),
     *(_column(i + 1, str((i + 1) % 10)) for i in range(10)),
+    Action("peek", "peek", "i,I", "Peek",
+           "Peek: can this game still be won? (counts as a hint)",
+           palette=("Peek: still winnable?", "The solver reads the real cards: winnable, no "
+                    "longer winnable (since which move) or not known yet; counts as a hint "
+                    "({keys})")),
     # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
     *(_column(i + 11, key) for i, key in enumerate(SHIFTED_DIGITS)),
     # Offered by the palette alone.
@@ -131,7 +136,8 @@ KEYMAP_IDS: frozenset[str] = frozenset(a.id for a in ACTIONS if a.keys)
 
 #: The palette's order (the common ones first).
 PALETTE_ORDER = ("new_game", "choose_game", "daily", "winnable_deal", "restart", "undo", "redo",
-                 "undo_all", "redo_all", "pause", "same_rank", "deal", "hint", "demo", "finish",
+                 "undo_all", "redo_all", "pause", "same_rank", "deal", "hint", "peek", "demo",
+                 "finish",
                  "help", "settings", "stats")
 
 

@@ -50,6 +50,9 @@ class Config:
     #: The hint may read face-down cards and the stock order (as the seed's web version does).
     hint_peek: bool = False
     hint_budget_ms: int = int(BUDGET_MS)
+    #: The winnability meter on the status line (the chance of winning from here, worked out
+    #: in the background after each move).
+    meter: bool = True
     confirm_new_game: bool = True
     #: How fast cards move on the table: "normal", "fast" or "off" (no animation).
     animation: str = "normal"

@@ -7,3 +7,14 @@ FINISH_MOVES = (
     "d 3>8 9>3 10>2 10>3 7>3 4>3 6>7 d 5>7 2>1 2>3 2>9 3>6 6>8 8>10 8>2 7>8 8>10 4>8 4>10 "
     "5:1>10 5>3 5>2 5>4 1>4 9>2 9:1>5 4>9 4>8 4>9 9>2 9>2 2>4 6:1>9 6>4 6>1 6>3 4>8 6>7 3:4>6 "
     "3>5 3>2 3>5 2>5 2>6 5>6 1>6 1>3 1>7 1:2>4 2>9 1:1>5 1>7 2>9 1>3 2>5")
+
+#: Spider (one suit) deal 26 played by a random player into a stuck game (47 moves). With every
+#: card read, a win exists from every position up to the one after move 45 (the solver wins
+#: each in about 1,100 positions); move 46 (a deal) loses it (proved: every position
+#: searched), so the point of no return is move 45.
+LOST_DEAL = 26
+LOST_MOVES = (
+    "6>4 9>7 2>1 7>10 10>7 5>1 5>7 d 2>6 1>5 4>7 4>8 6>8 1>2 6>4 8>5 1>10 7>5 6>8 5>6 6>5 8>4 "
+    "5>1 7>2 2>7 1>6 1>5 6>5 1>7 5>4 9>6 d d 7>4 1>3 d 6>9 5>4 2>10 2>5 5>9 10>2 9>3 7>3 1>6 "
+    "d 10>9")
+LOST_AT = 45

@@ -8,7 +8,8 @@ show only the cards that matter; ``table(text, filler=N)`` puts every card of th
 leaves out face down at the bottom of column ``N`` (1-based), so the position is a legal deck
 without the test having to list 104 cards.
 
-Animation is off in every test but those marked ``animated`` (``_animation_off``).
+Animation is off in every test but those marked ``animated`` (``_animation_off``), and so is
+the winnability meter in every test but those marked ``meter`` (``_meter_off``).
 
 The ``variant_whose`` fixture makes a plugin variant (a RuleSet subclass) one of whose rule
 methods raises, to show that a broken plugin refuses an action instead of crashing the game.
@@ -38,6 +39,18 @@ def _animation_off(request, monkeypatch):
         from spider_tui.ui import motion
 
         monkeypatch.setattr(motion, "speed", lambda setting: 0.0)
+
+
+@pytest.fixture(autouse=True)
+def _meter_off(request, monkeypatch):
+    """The winnability meter searches in a thread beside the app after every move: every test
+    but those marked ``meter`` runs with it off, as if the setting said so (it would take the
+    processor from the test, and a picture of the screen would depend on when its answer
+    came)."""
+    if request.node.get_closest_marker("meter") is None:
+        from spider_tui.ui import meter
+
+        monkeypatch.setattr(meter.Meter, "on", lambda self: False)
 
 
 @pytest.fixture(scope="session")

@@ -31,6 +31,7 @@ COMMANDS = [
     "solve",
     "bot",
     "rate",
+    "review",
     "serve",
 ]
 

@@ -345,6 +345,8 @@ class SpiderApp(App[None]):
     def _after_stuck(self, answer: str | None) -> None:
         if answer == "undo" and self.game_screen is not None:
             self.game_screen.perform("undo")
+        elif answer == "review" and self.game_screen is not None:
+            self.game_screen.review()
         elif answer == "new":
             self.new_deal(confirm=False)
 

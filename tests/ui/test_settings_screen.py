@@ -83,7 +83,7 @@ async def test_every_setting_changes_with_the_mouse():
         await pilot.click("#confirm-new-game")
         await tab(pilot, "play")
         await choose(pilot, "theme", "Light")
-        for box in ("#one-tap", "#four-colour", "#hint-peek", "#animation-fast"):
+        for box in ("#one-tap", "#four-colour", "#hint-peek", "#meter", "#animation-fast"):
             await pilot.click(box)
         await pilot.click("#hint-budget")
         await pilot.press("end", "backspace", "backspace", "backspace", "5", "0", "0")
@@ -91,7 +91,7 @@ async def test_every_setting_changes_with_the_mouse():
     assert result == Config(variant="spider-2suit", house_rules=["relaxed-deal"],
                             scoring="solitaire-city", theme="textual-light", one_tap=False,
                             four_colour=False, hint_peek=True, hint_budget_ms=500,
-                            confirm_new_game=False, animation="fast")
+                            meter=False, confirm_new_game=False, animation="fast")
 
 
 async def test_the_keyboard_reaches_the_settings_too():

@@ -43,7 +43,7 @@ def test_the_default_location_follows_spider_tui_home(tmp_path, monkeypatch):
 def test_every_setting_round_trips(path):
     c = Config(variant="spider-2suit", house_rules=["relaxed-deal"], scoring="built",
                theme="paper", one_tap=False, four_colour=False, hint_peek=True,
-               hint_budget_ms=500, confirm_new_game=False, animation="fast",
+               hint_budget_ms=500, meter=False, confirm_new_game=False, animation="fast",
                keymap={"undo": "u,ctrl+z", "new_game": "n"})
     assert save_config(c, path) == []
     assert load_config(path) == (c, [])
@@ -254,7 +254,7 @@ def test_any_bytes_load_without_raising(tmp_path, content):
 
 
 def check_well_typed(c: Config) -> None:
-    for name in ("one_tap", "four_colour", "hint_peek", "confirm_new_game"):
+    for name in ("one_tap", "four_colour", "hint_peek", "meter", "confirm_new_game"):
         assert isinstance(getattr(c, name), bool)
     for name in ("variant", "scoring", "theme"):
         assert isinstance(getattr(c, name), str)

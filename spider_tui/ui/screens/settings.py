@@ -236,6 +236,8 @@ class SettingsScreen(Modal["Config | None"]):
                 yield Input(str(cfg.hint_budget_ms), type="integer", id="hint-budget",
                             compact=True)
                 yield Label(f"ms ({lo} to {hi})", classes="settings-unit")
+            yield Tick("Winnability meter: your chance of winning, on the status line",
+                       value=cfg.meter, id="meter", compact=True)
 
     def _keys_tab(self) -> ComposeResult:
         with Horizontal(id="keys-main"):
@@ -503,6 +505,7 @@ class SettingsScreen(Modal["Config | None"]):
                 one_tap=self.query_one("#one-tap", Checkbox).value,
                 four_colour=self.query_one("#four-colour", Checkbox).value,
                 hint_peek=self.query_one("#hint-peek", Checkbox).value,
+                meter=self.query_one("#meter", Checkbox).value,
                 hint_budget_ms=budget)
         if self.built("keys"):
             problem = keys_problem(self.query_one("#key-input", Input).value)

@@ -51,7 +51,7 @@ class StatusBar(Widget):
         """``name``, ``house_rules`` (ids, comma-separated), ``deal``, ``score``, ``moves``,
         ``time``, ``runs`` and ``deals`` (empty: the game has no stock); ``progress``, the label
         of ``runs`` (``Runs`` when not given: ``Home`` counts cards on the foundations,
-        ``Built`` columns)."""
+        ``Built`` columns); ``odds``, the winnability meter ("" or not given: none)."""
         if fields != self.fields:
             self.fields = fields
             self.refresh()
@@ -70,12 +70,15 @@ class StatusBar(Widget):
                   ("", f["runs"]), ("", f["deals"] + "d")]
         if not f["deals"]:  # a game dealt whole at the start: no stock to count
             rest, values = rest[:-1], values[:-1]
+        # The meter (when on) comes last, and gives way only after every label has.
+        odds = [("", f["odds"])] if f.get("odds") else []
         return [
-            [("", name), ("Deal", f["deal"])] + rest,
-            [("", f["name"] + brief), ("Deal", f["deal"])] + rest,
-            [("", short), ("Deal", f["deal"])] + rest,
-            [("", short), ("#", f["deal"])] + rest,
-            [("", short), ("#", f["deal"])] + values,
+            [("", name), ("Deal", f["deal"])] + rest + odds,
+            [("", f["name"] + brief), ("Deal", f["deal"])] + rest + odds,
+            [("", short), ("Deal", f["deal"])] + rest + odds,
+            [("", short), ("#", f["deal"])] + rest + odds,
+            [("", short), ("#", f["deal"])] + values + odds,
+            [("", short)] + values + odds,
             [("", short)] + values,
         ]
 

@@ -35,6 +35,7 @@ from ....engine.cards import RANK
 from ... import finishing, motion
 from ...hits import CardHit, Hit, StockHit
 from ...layout import TALL_HEIGHT
+from ...meter import Meter
 from ...table_facts import TableFacts
 from ...widgets.celebration import Celebration
 from ...widgets.column import Column
@@ -87,6 +88,7 @@ class GameScreen(Screen[None]):
         self.pointer = Pointer(self)
         self.cursor = Cursor(self)
         self.autoplay = Autoplay(self)
+        self.meter = Meter(self)
         self.drawing = Drawing(self)
         #: Columns lit for a moment (the empty ones, when a deal is refused for them).
         self.flash: set[int] = set()
@@ -314,6 +316,7 @@ class GameScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.autoplay.worker_changed(event)
+        self.meter.worker_changed(event)
 
     # ------------------------------------------------------------------ the mouse
 
@@ -459,6 +462,20 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         self.selector.selection = None  # a hint puts the cards picked up back
         self.autoplay.show_hint()
+
+    def review(self) -> None:
+        """Where was the game lost: the point of no return, and a way back there."""
+        from ..review import ReviewScreen, go_back
+
+        def answered(answer: str | None) -> None:
+            if answer == "back" and screen.review is not None:
+                go_back(self, screen.review)
+
+        screen = ReviewScreen(self.game)
+        self.app.push_screen(screen, answered)
+
+    def action_peek(self) -> None:
+        self.meter.peek()
 
     def action_demo(self) -> None:
         self.autoplay.start_demo()

@@ -272,12 +272,13 @@ class Drawing:
         game = screen.game
         rules = game.rules
         label, figure = progress(game)
+        screen.meter.watch()
         screen.status_bar.show(
             name=rules.name, house_rules=",".join(rules.house_rules),
             deal=str(game.deal) if game.deal is not None else "custom",
             score=str(game.score), moves=str(game.actions), time=clock(game.elapsed),
             runs=figure, progress=label,
-            deals=str(game.deals_left) if self.has_stock() else "")
+            deals=str(game.deals_left) if self.has_stock() else "", odds=screen.meter.text)
         screen.app.report_news()  # a plugin's scheme or variant that failed just now, say
 
     def _info_text(self) -> str:
