@@ -14,7 +14,7 @@ yet"; it is help, and the app counts it as a hint.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.game import PLAYING, Game
@@ -22,18 +22,21 @@ from ..engine.state import State
 from . import general, solver
 from .review import REVIEW_NODES, UNWINNABLE, WON, Solve, lost_since, positions
 
-#: The meter's worlds, and the positions each may search. Measured on deals 1-3 played by the
-#: hint (60 moves each, ``odds.chances`` timed by CPU at every position): four suits 0.30 s a
-#: move (at most 0.51 s), every answer "?"; two suits 0.57 s; one suit 0.69 s (a world won has
-#: its line shortened and replayed by the solver, which the meter does not need).
+#: The meter's worlds, and the positions each may search: a first answer within the first
+#: budget, then, while the table stays as it is, the worlds not decided yet searched again with
+#: the next, larger one (the answer shown after each round). Measured on deals 1-3 played by
+#: the hint (60 moves each, ``odds.chances`` timed by CPU at every position), with the first
+#: budget alone: four suits 0.30 s a move (at most 0.51 s), every answer "?"; two suits 0.57 s;
+#: one suit 0.69 s (when each world won still had its line shortened, which the meter no
+#: longer asks for).
 METER_WORLDS = 8
-METER_NODES = 1000
+METER_NODES = (1000, 5000, 25000)
 #: The positions the peek may search on the real table (about a second).
 PEEK_NODES = REVIEW_NODES
 
 
 def _solve(state: State, nodes: int) -> solver.Solution:
-    return solver.solve_state(state, node_budget=nodes)
+    return solver.solve_state(state, node_budget=nodes, short=False)
 
 
 @dataclass(frozen=True)
@@ -57,22 +60,35 @@ class Chances:
         return f"win {'≥' if self.unknown else '~'}{pct}% ({self.worlds})"
 
 
-def chances(game: Game, *, worlds: int = METER_WORLDS, nodes: int = METER_NODES,
-            solve: Solve = _solve, cancelled: Callable[[], bool] = lambda: False
-            ) -> Chances | None:
+def chances(game: Game, *, worlds: int = METER_WORLDS, nodes: int | Sequence[int] = METER_NODES,
+            solve: Solve = _solve, cancelled: Callable[[], bool] = lambda: False,
+            report: Callable[[Chances], None] | None = None) -> Chances | None:
     """The share of worlds won from ``game``'s table (give it a copy: this may run in a
-    thread); None when the game is over or ``cancelled()`` said stop (asked between worlds)."""
+    thread); None when the game is over or ``cancelled()`` said stop (asked between worlds).
+    ``nodes``: each world's budget, or budgets, one round each: a round searches again, with
+    its budget, the worlds the rounds before left undecided, and stops once none is left;
+    ``report`` is given the answer of each round but the last (which is returned)."""
     if game.status != PLAYING:
         return None
+    budgets = (nodes,) if isinstance(nodes, int) else tuple(nodes)
     tables = general.worlds(game.state, worlds)
-    won = unknown = 0
-    for w in tables:
-        if cancelled():
-            return None
-        status = solve(w, nodes).status
-        won += status == WON
-        unknown += status not in (WON, UNWINNABLE)
-    return Chances(len(tables), won, unknown, exact=len(tables) == 1)
+    found: list[str | None] = [None] * len(tables)
+    answer = Chances(len(tables), 0, len(tables), exact=len(tables) == 1)
+    for n, budget in enumerate(budgets):
+        for i, w in enumerate(tables):
+            if found[i] in (WON, UNWINNABLE):
+                continue
+            if cancelled():
+                return None
+            found[i] = solve(w, budget).status
+        won = sum(f == WON for f in found)
+        unknown = sum(f not in (WON, UNWINNABLE) for f in found)
+        answer = Chances(len(tables), won, unknown, exact=len(tables) == 1)
+        if not unknown or n == len(budgets) - 1:
+            break
+        if report is not None:
+            report(answer)
+    return answer
 
 
 @dataclass(frozen=True)

@@ -101,11 +101,13 @@ class LineRefused(Exception):
 
 
 def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int = 5000,
-          node_budget: int | None = None) -> Solution:
+          node_budget: int | None = None, short: bool = True) -> Solution:
     """Solve ``game`` from its current position within ``time_limit`` seconds and
     ``node_budget`` positions searched, whichever runs out first (neither given:
     :data:`TIME_LIMIT` seconds). With a node budget alone, the answer, its line and its node
-    count depend on the position and the budget only (no clock is read to decide anything)."""
+    count depend on the position and the budget only (no clock is read to decide anything).
+    ``short`` False: the winning line as the search found it (replayed, not shortened), for
+    a caller that wants the answer, not the line (the winnability meter)."""
     t0 = time.perf_counter()
     if time_limit is None and node_budget is None:
         time_limit = TIME_LIMIT
@@ -124,12 +126,14 @@ def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int 
     if status == WON_:
         try:
             single = _single_moves(state, line, fast)
-            _replay(game, single)  # the search's own line must win, before it is shortened
-            # Shortening is bounded by the line, not the clock: with a node budget alone it
-            # runs to its end (the same line every time).
-            end = (math.inf if time_limit is None else
-                   time.perf_counter() + max(SHORTEN_MIN, SHORTEN_SHARE * time_limit))
-            moves = _replay(game, shorten(state, single, end))
+            # The search's own line must win, before it is shortened.
+            moves = _replay(game, single)
+            if short:
+                # Shortening is bounded by the line, not the clock: with a node budget alone
+                # it runs to its end (the same line every time).
+                end = (math.inf if time_limit is None else
+                       time.perf_counter() + max(SHORTEN_MIN, SHORTEN_SHARE * time_limit))
+                moves = _replay(game, shorten(state, single, end))
         except LineRefused as e:  # a solver bug: said plainly, and no line is given
             status, problem = UNKNOWN_, str(e)
     return Solution(status, moves, nodes, time.perf_counter() - t0, problem)
@@ -593,6 +597,7 @@ def _played_state(state: State, line: tuple) -> State | None:
 
 
 def solve_state(state: State, time_limit: float | None = None, *,
-                node_budget: int | None = None) -> Solution:
+                node_budget: int | None = None, short: bool = True) -> Solution:
     """:func:`solve` from a table (the game's history is not needed)."""
-    return solve(Game(state.rules, state.copy()), time_limit, node_budget=node_budget)
+    return solve(Game(state.rules, state.copy()), time_limit, node_budget=node_budget,
+                 short=short)

@@ -15,6 +15,7 @@ counted as a hint when it is asked for.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -34,9 +35,9 @@ ask = odds.peek
 WORKING = "win …"
 
 
-def _estimate(game: Game) -> Any:
+def _estimate(game: Game, report: Callable[[Any], None]) -> Any:
     worker = get_current_worker()
-    return estimate(game, cancelled=lambda: worker.is_cancelled)
+    return estimate(game, cancelled=lambda: worker.is_cancelled, report=report)
 
 
 def _peek(tables: list, moves: list[str]) -> Any:
@@ -93,8 +94,22 @@ class Meter:
         self.text = WORKING
         self.started += 1
         copy = game.copy()
-        self.worker = screen.run_worker(lambda: _estimate(copy), thread=True, group=self.GROUP,
-                                        exclusive=True, exit_on_error=False)
+
+        def report(found: Any) -> None:  # in the worker: a round's answer, while it goes on
+            try:
+                screen.app.call_from_thread(self._partial, key, found)
+            except RuntimeError:  # the app has stopped
+                pass
+
+        self.worker = screen.run_worker(lambda: _estimate(copy, report), thread=True,
+                                        group=self.GROUP, exclusive=True, exit_on_error=False)
+
+    def _partial(self, key: tuple, found: Any) -> None:
+        """A round's answer while the meter searches on with a larger budget: shown if the
+        table is still the one it is about."""
+        if key == self.key == self._key() and found is not None:
+            self.text = found.words()
+            self.screen.refresh_status()
 
     def peek(self) -> None:
         """Ask the solver on the real cards (counted as a hint)."""

@@ -29,7 +29,7 @@ async def test_keys_are_handled_while_the_meter_computes(monkeypatch):
     release = threading.Event()
     asked: list[int] = []
 
-    def blocked(game, cancelled):
+    def blocked(game, cancelled, report):
         asked.append(game.actions)
         while not release.wait(0.01):  # a search that does not end until released
             if cancelled():

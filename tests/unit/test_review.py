@@ -142,3 +142,31 @@ def test_the_peek_says_since_which_move_the_game_is_lost():
     g.undo()
     assert odds.peek(positions(g), g.moves_played(), nodes=2000).status == WON
     assert odds.Peek(UNKNOWN).words().startswith("Peek: not known yet")
+
+
+def test_the_meter_searches_the_undecided_worlds_again_with_larger_budgets():
+    asked: list[tuple[int, int]] = []
+    # World i is decided once its budget reaches its own need (None: never).
+    need = [100, 400, None, 100, 1600, 400, None, 100]
+
+    order: dict[int, int] = {}  # each world by the order it was first asked in
+
+    def solve(table, nodes):
+        i = order.setdefault(id(table), len(order))
+        asked.append((i, nodes))
+        ok = need[i] is not None and nodes >= need[i]
+        return Solution(WON if ok else UNKNOWN, [], nodes)
+
+    g = Game.new("spider-2suit", 7)
+    shown: list[odds.Chances] = []
+    found = odds.chances(g, nodes=(100, 400, 1600), solve=solve, report=shown.append)
+    # Each round asks only the worlds still undecided, with its own budget.
+    assert [n for _, n in asked] == [100] * 8 + [400] * 5 + [1600] * 3
+    assert [(c.won, c.unknown) for c in shown] == [(3, 5), (5, 3)]
+    assert found == odds.Chances(8, 6, 2)
+    assert found.words() == "win ≥75% (8)"
+    asked.clear()
+    order.clear()
+    need[:] = [100] * 8  # all decided in the first round: no second one
+    assert odds.chances(g, nodes=(100, 400), solve=solve) == odds.Chances(8, 8, 0)
+    assert len(asked) == 8
