@@ -30,6 +30,7 @@ from .compiled import compiled
 from .errors import VariantError
 from .kinds import foundations as _foundations
 from .kinds import stock as _stock
+from .kinds.foundations import MAX_FOUNDATIONS
 from .kinds.waste import UNLIMITED_REDEALS
 from .piles import COLUMN, FOUNDATION_KIND, TableView, Transfer, kinds_and_codes
 from .schema import DEAL_SKIPS, WIN_RULES, data_problems, parse_variant_dict
@@ -156,15 +157,19 @@ class RuleSet:
         # when a rule set is made, never during play).
         problems = data_problems(self.deck, self.layout, self.deal_size)
         groups = self.foundation_groups
-        if (not problems and isinstance(groups, tuple) and groups
+        if (not problems and isinstance(groups, tuple)
                 and all(isinstance(g, FoundationGroup) and _build.whole(g.dealt)
-                        and 0 <= g.dealt <= 13 and _build.whole(g.count) for g in groups)):
+                        and 0 <= g.dealt <= 13 and _build.whole(g.count)
+                        and 0 <= g.count <= MAX_FOUNDATIONS for g in groups)
+                and any(g.dealt for g in groups)):
             # The cards the foundations are dealt: the deck must hold them (a file's reader
             # says so with its key; a plugin's rule set is told here).
             try:
                 _ = self.home_cards
             except ValueError as e:
                 problems.append(("foundation_groups", str(e.args[-1])))
+            except (TypeError, IndexError, KeyError):
+                pass  # a group's other fields are wrong: the plugin check says which
         if problems:
             raise VariantError(self.source or f"variant {quoted(self.id)}", problems)
 
