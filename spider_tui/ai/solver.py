@@ -544,10 +544,10 @@ def _stage_beam_general(root: State, judge: general.Judge, limit: _Limit, width:
         for i, (state, line) in enumerate(beam):
             item = stage.share(1 / (len(beam) - i), nodes - start)
             won, cands, n, done = _stage_local_general(state, judge, seen, item, width)
-            # The position expanded counts, even by a search allowed none more: so under a
-            # node budget every stage spends some, and a beam that may always deal again
-            # (unlimited redeals) still comes to the end of the budget.
-            nodes += max(n, 1)
+            # The position expanded counts, even by a search allowed none more (while the
+            # budget lasts): so under a node budget every stage spends some, and a beam that
+            # may always deal again (unlimited redeals) still comes to the end of the budget.
+            nodes += n or (1 if limit.nodes is None or nodes < limit.nodes else 0)
             complete = complete and done
             if won is not None:
                 return line + won, nodes, False

@@ -147,7 +147,7 @@ def test_the_solver_wins_an_unlimited_game_within_a_node_budget(deal):
     rules = tiny()
     game = Game.new(rules, deal=deal, catalog=catalog_with(rules))
     result = solve(game, node_budget=20_000)
-    assert result.status == "won" and result.nodes <= 20_100
+    assert result.status == "won" and result.nodes <= 20_000
     for move in result.moves:
         game.play(move)
     assert game.status == "won"
@@ -185,7 +185,7 @@ def test_a_search_whose_positions_never_repeat_still_ends_at_its_budget():
     assert not compiled(plugin).forget_redeals and compiled(rules).forget_redeals
     game = table(plugin, ["AS KS", "QS"], rest="stock", catalog=catalog_with(plugin))
     result = solve(game, node_budget=3000)
-    assert result.status == "unknown" and result.nodes <= 3100
+    assert result.status == "unknown" and result.nodes <= 3000
 
 
 def test_the_solver_ends_within_its_budget_on_the_unlimited_example_file():
@@ -193,4 +193,4 @@ def test_the_solver_ends_within_its_budget_on_the_unlimited_example_file():
     assert rules.unlimited_redeals
     game = Game.new(rules, deal=1, catalog=catalog_with(rules))
     result = solve(game, node_budget=4000)
-    assert result.status in ("won", "unwinnable", "unknown") and result.nodes <= 4100
+    assert result.status in ("won", "unwinnable", "unknown") and result.nodes <= 4000
