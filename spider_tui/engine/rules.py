@@ -25,7 +25,7 @@ from . import build as _build
 from . import kinds
 from .answers import RULE_METHODS, adapt_old_deal, guard, old_style
 from .build import EMPTY_RULES, FoundationGroup, Relation
-from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, card, glyph
+from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, deck_cards, glyph
 from .compiled import compiled
 from .errors import VariantError
 from .kinds import foundations as _foundations
@@ -295,7 +295,7 @@ class RuleSet:
 
     def deck_cards(self) -> list[int]:
         """Every card of the deck in a fixed order: each set Ace to King, sets in order."""
-        return [card(r, s) for s in self.deck for r in range(1, 14)]
+        return deck_cards(self.deck)
 
     def deck_counts(self) -> Counter[int]:
         return Counter(self.deck_cards())

@@ -32,7 +32,7 @@ from .build import (
     FoundationGroup,
     whole,
 )
-from .cards import ACE, MAX_SETS, RANKS, card, parse_suit
+from .cards import ACE, MAX_SETS, RANKS, deck_cards, parse_suit
 from .kinds import foundations as _foundations
 from .kinds.cells import MAX_CELLS
 from .kinds.columns import MAX_COLUMNS
@@ -538,11 +538,10 @@ def _faces(value: Any, n: int | None, problems: list[tuple[str, str]]) -> tuple[
 
 def _dealt_to(out: Mapping[str, Any]) -> str:
     """What the cards dealt at the start go to, for a message."""
-    extra = [what for what, key in (("free cells", "cells_dealt"), ("reserves", "reserves_dealt"),
-                                    ("the waste", "waste_dealt")) if out.get(key)]
-    if any(g.dealt for g in out.get("foundation_groups", ())):
-        extra.insert(len(extra) - ("waste_dealt" in out and bool(out["waste_dealt"])),
-                     "foundations")
+    extra = [what for what, dealt in (
+        ("free cells", out.get("cells_dealt")), ("reserves", out.get("reserves_dealt")),
+        ("foundations", any(g.dealt for g in out.get("foundation_groups", ()))),
+        ("the waste", out.get("waste_dealt"))) if dealt]
     return "columns" if not extra else "columns, " + ", ".join(extra)
 
 
@@ -621,7 +620,7 @@ def _home_problem(value: Any, groups: tuple[FoundationGroup, ...], deck: tuple[i
         return
     piles = [g.pile(j) for g in groups for j in range(g.count)]
     try:
-        _foundations.dealt_home([card(r, s) for s in deck for r in range(1, 14)], piles)
+        _foundations.dealt_home(deck_cards(deck), piles)
     except ValueError as e:
         j, why = e.args
         gi = 0

@@ -1,7 +1,8 @@
 """Foundations built one card at a time (``[[foundations]]``): each group's piles start with a
 card of its base rank and go up or down by one under its suit relation
 (:class:`~spider_tui.engine.build.FoundationGroup`); a group may let its top card be played
-again (``take_back``)."""
+again (``take_back``), and start each pile with cards dealt to it (``dealt``: which ones,
+:func:`dealt_home`)."""
 
 from __future__ import annotations
 
