@@ -502,7 +502,10 @@ def _deal_reason(game: Game, nothing_better: bool) -> str:
     if game.rules.deal_to == "waste":
         if st.stock_left:
             return f"{reason} ({_count(st.stock_left, 'card')} left in the stock)"
-        return f"{reason} ({_count(game.rules.redeals - st.redeals, 'redeal')} left)"
+        left = game.rules.redeals_left(st.redeals)
+        if left is None:
+            return f"{reason} (the waste may be turned back as often as you like)"
+        return f"{reason} ({_count(left, 'redeal')} left)"
     return f"{reason} ({_count(game.deals_left, 'deal')} left)"
 
 

@@ -333,16 +333,19 @@ def _dealt(board: Board, line: tuple) -> Board | None:
     return b
 
 
-def _next_beam(pool: list, beam: list, width: int, dealt, won) -> tuple[tuple | None, list]:
+def _next_beam(pool: list, beam: list, width: int, dealt, won, met: set | None = None
+               ) -> tuple[tuple | None, list]:
     """The next stage's beam: the best of ``pool`` (``(score after the deal, parent, line)``)
     played from their parents in ``beam`` and dealt (``dealt(position, line)``, None where no
     deal may follow), at most ``width``, at most half of them (rounded up) from any one parent,
-    each position once. Returns ``(a line whose deal wins, or None; the beam)``."""
+    each position once, and none of ``met`` (the keys of positions earlier stages started
+    from, to which the new ones are added). Returns ``(a line whose deal wins, or None; the
+    beam)``."""
     pool.sort(key=lambda c: -c[0])
     cap = max(1, (width + 1) // 2)
     taken: dict[int, int] = {}
     chosen: list = []
-    keys: set = set()
+    keys: set = met if met is not None else set()
     for _, i, ln in pool:
         if len(chosen) >= width:
             break
@@ -502,9 +505,10 @@ def _stages_left(state: State) -> int:
     n = rules.deals_in(state.stock_left)
     if rules.deal_to == "waste":
         waste = sum(len(p) for p, k in zip(state.piles, state.comp.kinds) if k == WASTE_KIND)
-        # Each redeal left turns the waste back, then turns it all out again.
-        n += max(0, rules.redeals - state.redeals) * (1 + rules.deals_in(state.stock_left
-                                                                         + waste))
+        # Each redeal left turns the waste back, then turns it all out again; with unlimited
+        # redeals the stages are reckoned as for one more (a share of the limit needs an end).
+        left = rules.redeals_left(state.redeals)
+        n += (1 if left is None else left) * (1 + rules.deals_in(state.stock_left + waste))
     return n
 
 
@@ -517,6 +521,10 @@ def _stage_beam_general(root: State, judge: general.Judge, limit: _Limit, width:
     beam: list[tuple[State, tuple]] = [(root.copy(), ())]
     first = True
     final: int | None = None
+    # Every position a stage has started from: a game that can deal again and again
+    # (unlimited redeals) brings back positions a stage started from before, which need no
+    # second search (the beam dies out once there are none new).
+    met: set = {root.key()}
     while beam:
         if limit.reached(nodes):
             return None, nodes, False
@@ -534,7 +542,10 @@ def _stage_beam_general(root: State, judge: general.Judge, limit: _Limit, width:
         for i, (state, line) in enumerate(beam):
             item = stage.share(1 / (len(beam) - i), nodes - start)
             won, cands, n, done = _stage_local_general(state, judge, seen, item, width)
-            nodes += n
+            # The position expanded counts, even by a search allowed none more (while the
+            # budget lasts): so under a node budget every stage spends some, and a beam that
+            # may always deal again (unlimited redeals) still comes to the end of the budget.
+            nodes += n or (1 if limit.nodes is None or nodes < limit.nodes else 0)
             complete = complete and done
             if won is not None:
                 return line + won, nodes, False
@@ -543,7 +554,7 @@ def _stage_beam_general(root: State, judge: general.Judge, limit: _Limit, width:
             return None, nodes, first and complete
         first = False
         won, beam = _next_beam(pool, beam, width,
-                               lambda st, ln: _played_state(st, ln + (DEAL,)), general.won)
+                               lambda st, ln: _played_state(st, ln + (DEAL,)), general.won, met)
         if won is not None:
             return won, nodes, False
     return None, nodes, False

@@ -18,6 +18,7 @@ from .errors import (
 )
 from .game import PLAYING, STUCK, WON, Game, GameView, Step, random_deal
 from .house import HouseRule, house_rules_from_dict
+from .kinds.waste import UNLIMITED_REDEALS
 from .moves import DEAL_MOVE, Move
 from .piles import RUNS
 from .rules import RuleSet
@@ -27,7 +28,7 @@ __all__ = [
     "Catalog", "DEAL", "DEAL_MOVE", "DuplicateId", "RUNS", "Game", "GameView", "HouseRule",
     "HouseRuleFailure",
     "IllegalMove", "Move", "NotationError", "PLAYING", "PositionError", "RuleFailure", "RuleSet",
-    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UnknownId",
-    "VariantError",
+    "ScoringScheme", "SpiderError", "STUCK", "State", "Step", "SwitchedOff", "UNLIMITED_REDEALS",
+    "UnknownId", "VariantError",
     "WON", "default_catalog", "glyph", "house_rules_from_dict", "parse_card", "random_deal",
 ]

@@ -37,10 +37,11 @@ SUIT_RELATIONS = {
     "same-suit": "of the same suit",
     "same-colour": "of the same colour",
     "other-colour": "of the other colour",
+    "other-suit": "of another suit",
 }
 SUIT_ALIASES = {"alternate-colour": "other-colour", "alternate-colours": "other-colour",
                 "same-color": "same-colour", "other-color": "other-colour",
-                "alternate-color": "other-colour"}
+                "alternate-color": "other-colour", "any-suit-but-own": "other-suit"}
 #: Lifting rules that are not phrases: any face-up card with everything on it (Scorpion,
 #: Yukon), or one card at a time.
 LIFT_SPECIAL = {"any": "any face-up card may be lifted with every card on it",
@@ -124,6 +125,8 @@ def suit_ok(rel: str, a: int, b: int) -> bool:
         return RED[a] == RED[b]
     if rel == "other-colour":
         return RED[a] != RED[b]
+    if rel == "other-suit":  # any suit but its own (PySolFC's Indian)
+        return SUIT[a] != SUIT[b]
     return True
 
 
@@ -161,6 +164,8 @@ def wanted(rels: Sequence[Relation], onto: int, wrap: bool) -> str:
             what = what.replace(" ", " red " if RED[onto] else " black ", 1)
         elif r.suit == "other-colour":
             what = what.replace(" ", " black " if RED[onto] else " red ", 1)
+        elif r.suit == "other-suit":
+            what += f" not of {SUIT_NAMES[SUIT[onto]]}"
         out.append(what)
     return " or ".join(dict.fromkeys(out))
 
@@ -186,7 +191,10 @@ class FoundationGroup:
     """Foundations built one card at a time: ``count`` piles, each starting with a card of rank
     ``base`` and going ``up`` (or down) by one under the suit relation ``suit``, ``wrap``
     around from King to Ace, at most 13 cards; ``take_back``: its top card may be played
-    again."""
+    again; ``dealt``: the cards each pile is dealt at the start, from its base card on in its
+    own order (1: the base card alone, the Aces of San Juan Hill), taken out of the shuffled
+    deck before the rest is dealt (:func:`~spider_tui.engine.kinds.foundations.dealt_home`
+    says which)."""
 
     count: int = 4
     base: int = ACE
@@ -196,6 +204,7 @@ class FoundationGroup:
     take_back: bool = False
     #: The suit each pile's first card must have, one per pile in turn (cycled); () any.
     suits: tuple[int, ...] = ()
+    dealt: int = 0
 
     def pile(self, j: int) -> FoundationGroup:
         """The rules of the group's pile ``j`` (its own base suit, when the group has them)."""
@@ -231,12 +240,17 @@ class FoundationGroup:
             return what.replace(" ", " black " if RED[top] else " red ", 1)
         if self.suit == "same-colour":
             return what.replace(" ", " red " if RED[top] else " black ", 1)
+        if self.suit == "other-suit":
+            return f"{what} not of {SUIT_NAMES[SUIT[top]]}"
         return what
 
     def summary(self) -> str:
         way = "up" if self.up else "down"
         n = f"{self.count} foundation{'s' if self.count != 1 else ''}"
         back = "; a foundation's top card may be played back" if self.take_back else ""
+        if self.dealt:
+            first = "card" if self.dealt == 1 else f"{self.dealt} cards"
+            back = f"; each is dealt its first {first} at the start" + back
         base = f"{article(self.base)} {RANK_NAMES[self.base]}"
         if self.suits:
             base += (" of " + ", ".join(SUIT_NAMES[x] for x in self.suits)

@@ -35,6 +35,12 @@ def card(rank: int, suit: int) -> int:
     return suit * 13 + rank - 1
 
 
+def deck_cards(deck: tuple[int, ...] | list[int]) -> list[int]:
+    """Every card of a deck of Ace-to-King sets of the suits ``deck`` names (one suit per set),
+    in its fixed order: each set Ace to King, the sets in order."""
+    return [s * 13 + r for s in deck for r in range(13)]
+
+
 def rank(c: int) -> int:
     return RANK[c]
 

@@ -18,7 +18,7 @@ class Compiled:
     """A rule set's methods evaluated over every card (pair), for the hot loops."""
 
     __slots__ = ("link", "accept", "empty_ok", "descending", "rank_place", "complete_suits",
-                 "run_end", "simple", "kinds", "found", "npiles", "link_alts")
+                 "run_end", "simple", "kinds", "found", "npiles", "link_alts", "forget_redeals")
 
     def __init__(self, rules: RuleSet) -> None:
         cards = range(NUM_CARDS)
@@ -57,6 +57,13 @@ class Compiled:
         self.npiles = len(self.kinds)
         #: Per card-by-card foundation, its group (see FoundationGroup.takes).
         self.found = rules.foundation_of
+        #: The waste may be turned back as often as the player likes, by the data's own rules:
+        #: how many times it has been changes nothing a rule asks, so a position's key leaves
+        #: it out (and the stock's cards by what is left of it, the same whatever was turned
+        #: before), and a search over such a game meets each position once, and ends.
+        self.forget_redeals = (rules.unlimited_redeals
+                               and not rules.overrides(*_TABLE_METHODS, "deal_refusal",
+                                                       "deal_targets", "redeals_left"))
 
 
 def _spider_table(rules: RuleSet) -> bool:

@@ -8,7 +8,8 @@ first cards of known deals; changing anything here breaks every deal number play
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .answers import layout_problem
@@ -76,10 +77,11 @@ def shuffled_deck(rules: RuleSet, deal: int) -> list[int]:
 def table(rules: RuleSet, deal: int) -> Table:
     """The starting table of deal number ``deal``.
 
-    The shuffled deck is dealt as a person deals: row by row across the columns (each card
-    face down or up as the rule set's faces say), then into the free cells, the reserves and
-    the waste as many cards as each is dealt; what is left is the stock, its first card dealt
-    first.
+    The cards the foundations start with (:attr:`RuleSet.home_cards`: the Aces of San Juan
+    Hill) are taken out of the shuffled deck first, each the first copy of it there; the rest is
+    dealt as a person deals: row by row across the columns (each card face down or up as the
+    rule set's faces say), then into the free cells, the reserves and the waste as many cards
+    as each is dealt; what is left is the stock, its first card dealt first.
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
         raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not "
@@ -89,9 +91,15 @@ def table(rules: RuleSet, deal: int) -> Table:
     if problem is None and rules.dealt_size > 13 * len(rules.deck):
         problem = (f"the table is dealt {rules.dealt_size} cards but the deck has only "
                    f"{13 * len(rules.deck)}")
+    home: Sequence[Sequence[int]] = ()
+    if problem is None:
+        try:
+            home = rules.home_cards
+        except ValueError as e:
+            problem = str(e.args[-1])
     if problem is not None:
         raise ValueError(f"variant {rules.id!r} cannot be dealt: {problem}")
-    deck = shuffled_deck(rules, deal)
+    deck = _without(shuffled_deck(rules, deal), [c for pile in home for c in pile])
     heights = [len(f) for f in faces]
     cols: list[list[int]] = [[] for _ in faces]
     pos = 0
@@ -104,13 +112,29 @@ def table(rules: RuleSet, deal: int) -> Table:
     shown = [[j for j in range(d) if f[j] == "u"] for f, d in zip(faces, down)]
     extra: list[list[int]] = []
     counts = (list(rules.cells_dealt) + [0] * (rules.cells - len(rules.cells_dealt))
-              + list(rules.reserves_dealt) + [0] * (rules.reserves - len(rules.reserves_dealt))
-              + [0] * rules.foundations + ([rules.waste_dealt] if rules.deal_to == "waste"
-                                           else []))
+              + list(rules.reserves_dealt) + [0] * (rules.reserves - len(rules.reserves_dealt)))
     for n in counts:
         extra.append(deck[pos:pos + n])
         pos += n
+    extra += [list(pile) for pile in home] or [[] for _ in range(rules.foundations)]
+    if rules.deal_to == "waste":
+        extra.append(deck[pos:pos + rules.waste_dealt])
+        pos += rules.waste_dealt
     return Table(cols, down, deck[pos:], extra, shown if any(shown) else None)
+
+
+def _without(deck: list[int], cards: Sequence[int]) -> list[int]:
+    """``deck`` with the first copy of each of ``cards`` taken out, the rest in its order."""
+    if not cards:
+        return deck
+    take = Counter(cards)
+    out = []
+    for c in deck:
+        if take[c]:
+            take[c] -= 1
+        else:
+            out.append(c)
+    return out
 
 
 def layout(rules: RuleSet, deal: int) -> tuple[list[list[int]], list[int], list[int]]:

@@ -159,10 +159,14 @@ def read(text: str, catalog: Catalog) -> Parsed:
     extra = _extra_piles(data, rules)
     redeals = data.get("redeals", 0)
     most = _most_redeals(rules)
-    if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= most:
+    if (not isinstance(redeals, int) or isinstance(redeals, bool)
+            or not 0 <= redeals <= (redeals if most is None else most)):
+        if most is None:
+            raise PositionError("redeals must be a whole number, 0 or more (the times the "
+                                "waste has been turned back)")
         raise PositionError(f"redeals must be a whole number from 0 to {most}" + (
-            f" ({rules.id} turns its waste back at most {most} times)" if most < MAX_REDEALS
-            else ""))
+            f" ({rules.id} turns its waste back at most {most} times)"
+            if most < MAX_POSITION_REDEALS else ""))
 
     columns = data.get("columns", [])
     if not isinstance(columns, list) or not all(isinstance(c, dict) for c in columns):
@@ -230,16 +234,21 @@ def read(text: str, catalog: Catalog) -> Parsed:
 
 
 #: The most times a position may say the waste was turned back, where a plugin's own deal
-#: rules decide how many times it may be.
-MAX_REDEALS = 1000
+#: rules decide how many times it may be (a variant file's own limit is
+#: :data:`~spider_tui.engine.kinds.waste.MAX_REDEALS`).
+MAX_POSITION_REDEALS = 1000
 
 
-def _most_redeals(rules: RuleSet) -> int:
+def _most_redeals(rules: RuleSet) -> int | None:
+    """The most times a position of ``rules`` may say its waste was turned back (``None``:
+    any number, where the rules allow unlimited redeals and count none of them)."""
     if WASTE_KIND not in rules.pile_kinds:
         return 0
     if not rules.overrides("deal_refusal", "deal_plan"):
-        return min(rules.redeals, MAX_REDEALS)
-    return MAX_REDEALS
+        if rules.unlimited_redeals:
+            return None
+        return min(rules.redeals, MAX_POSITION_REDEALS)
+    return MAX_POSITION_REDEALS
 
 
 def _check_runs(rules: RuleSet, runs: list[tuple[int, ...]]) -> None:

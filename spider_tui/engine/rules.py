@@ -25,10 +25,13 @@ from . import build as _build
 from . import kinds
 from .answers import RULE_METHODS, adapt_old_deal, guard, old_style
 from .build import EMPTY_RULES, FoundationGroup, Relation
-from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, card, glyph
+from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, deck_cards, glyph
 from .compiled import compiled
 from .errors import VariantError
+from .kinds import foundations as _foundations
 from .kinds import stock as _stock
+from .kinds.foundations import MAX_FOUNDATIONS
+from .kinds.waste import UNLIMITED_REDEALS
 from .piles import COLUMN, FOUNDATION_KIND, TableView, Transfer, kinds_and_codes
 from .schema import DEAL_SKIPS, WIN_RULES, data_problems, parse_variant_dict
 from .text import quoted
@@ -38,6 +41,8 @@ _LEGACY_LIFT = {
     "down same-colour": "a run can be lifted when it is one colour and descends by one",
     "down any-suit": "any run that descends by one can be lifted, suits mixed",
     "down other-colour": "a run can be lifted when it alternates colours and descends by one",
+    "down other-suit": "a run can be lifted when it descends by one and no card is of the suit "
+                       "of the card under it",
 }
 
 
@@ -151,6 +156,20 @@ class RuleSet:
         # Data a Python plugin or a house rule gives, checked as a file's is (cheap: it runs
         # when a rule set is made, never during play).
         problems = data_problems(self.deck, self.layout, self.deal_size)
+        groups = self.foundation_groups
+        if (not problems and isinstance(groups, tuple)
+                and all(isinstance(g, FoundationGroup) and _build.whole(g.dealt)
+                        and 0 <= g.dealt <= 13 and _build.whole(g.count)
+                        and 0 <= g.count <= MAX_FOUNDATIONS for g in groups)
+                and any(g.dealt for g in groups)):
+            # The cards the foundations are dealt: the deck must hold them (a file's reader
+            # says so with its key; a plugin's rule set is told here).
+            try:
+                _ = self.home_cards
+            except ValueError as e:
+                problems.append(("foundation_groups", str(e.args[-1])))
+            except (TypeError, IndexError, KeyError):
+                pass  # a group's other fields are wrong: the plugin check says which
         if problems:
             raise VariantError(self.source or f"variant {quoted(self.id)}", problems)
 
@@ -192,9 +211,33 @@ class RuleSet:
 
     @property
     def dealt_size(self) -> int:
-        """Cards dealt at the start: the columns, the free cells, the reserves, the waste."""
+        """Cards dealt at the start: the columns, the free cells, the reserves, the
+        foundations, the waste."""
         return (self.tableau_size + sum(self.cells_dealt) + sum(self.reserves_dealt)
-                + self.waste_dealt)
+                + sum(g.dealt * g.count for g in self.foundation_groups) + self.waste_dealt)
+
+    @cached_property
+    def home_cards(self) -> tuple[tuple[int, ...], ...]:
+        """The cards each card-by-card foundation is dealt at the start, in table order (none
+        unless a group says ``dealt``): :func:`~spider_tui.engine.kinds.foundations.
+        dealt_home`. :class:`ValueError` when the deck has too few of them (a file says so
+        with its key when it is read)."""
+        if not any(g.dealt for g in self.foundation_groups):
+            return ((),) * self.foundations
+        return tuple(_foundations.dealt_home(self.deck_cards(), self.foundation_of))
+
+    @property
+    def unlimited_redeals(self) -> bool:
+        """May the waste be turned back into the stock as often as the player likes
+        (``redeals`` is :data:`~spider_tui.engine.kinds.waste.UNLIMITED_REDEALS`)?"""
+        return self.redeals == UNLIMITED_REDEALS
+
+    def redeals_left(self, used: int) -> int | None:
+        """How many more times the waste may be turned back once it has been ``used`` times
+        (``None``: as often as the player likes)."""
+        if self.unlimited_redeals:
+            return None
+        return max(0, self.redeals - used)
 
     @property
     def stock_size(self) -> int:
@@ -252,7 +295,7 @@ class RuleSet:
 
     def deck_cards(self) -> list[int]:
         """Every card of the deck in a fixed order: each set Ace to King, sets in order."""
-        return [card(r, s) for s in self.deck for r in range(1, 14)]
+        return deck_cards(self.deck)
 
     def deck_counts(self) -> Counter[int]:
         return Counter(self.deck_cards())
@@ -304,6 +347,8 @@ class RuleSet:
                 return f"{pair} is not one colour"
             if lift[0].suit == "other-colour":
                 return f"{pair} does not alternate colours"
+            if lift[0].suit == "other-suit":
+                return f"{pair} are of one suit"
             return f"{pair} is not one suit"
         if _build.follows(lift, lower, upper, self.wrap):
             return f"those cards mix two kinds of run: {self.lift_text()}"
@@ -330,6 +375,8 @@ class RuleSet:
             return f"{head}: build down in suit"
         if suit == "same-colour":
             return f"{head}: build down in colour"
+        if suit == "other-suit":
+            return f"{head}: build down in any suit but its own"
         return f"{head}: build down in alternate colours"
 
     def accepts_in_empty(self, moving: int) -> bool:
@@ -495,8 +542,9 @@ class RuleSet:
         if self.stock_size:
             table += f", {self.stock_size} cards in the stock"
             if self.deal_to == "waste":
-                table += (f" (turned onto a waste {self.waste_turn} at a time, "
-                          f"{self.redeals} redeal{'s' if self.redeals != 1 else ''})")
+                redeals = ("unlimited redeals" if self.unlimited_redeals else
+                           f"{self.redeals} redeal{'s' if self.redeals != 1 else ''}")
+                table += f" (turned onto a waste {self.waste_turn} at a time, {redeals})"
             elif self.player_deals:
                 deals = self.deals_in(self.stock_size)
                 table += f" ({deals} deal{'s' if deals != 1 else ''})"

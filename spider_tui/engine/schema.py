@@ -32,13 +32,14 @@ from .build import (
     FoundationGroup,
     whole,
 )
-from .cards import ACE, MAX_SETS, RANKS, parse_suit
+from .cards import ACE, MAX_SETS, RANKS, deck_cards, parse_suit
+from .kinds import foundations as _foundations
 from .kinds.cells import MAX_CELLS
 from .kinds.columns import MAX_COLUMNS
 from .kinds.foundations import MAX_FOUNDATIONS
 from .kinds.reserves import MAX_RESERVES
 from .kinds.stock import MAX_ROWS
-from .kinds.waste import MAX_REDEALS
+from .kinds.waste import MAX_REDEALS, UNLIMITED_REDEALS
 from .text import control_character, did_you_mean, quoted, short
 
 VARIANT_FORMAT = "spider-variant/1"
@@ -71,6 +72,8 @@ COMPLETE_RULES = {
     "any-suit": "any King-to-Ace run that can be lifted is complete",
     "same-colour": "a King-to-Ace run of one colour is complete",
     "other-colour": "a King-to-Ace run of alternating colours is complete",
+    "other-suit": "a King-to-Ace run in which no card is of the suit of the one before is "
+                  "complete",
 }
 #: How a game is won.
 WIN_RULES = {
@@ -289,7 +292,8 @@ FIELDS: tuple[FieldSpec, ...] = (
               default_text="any number", field="max_lift"),
     # [runs]
     FieldSpec("runs.complete", "choice", "same-suit", "what a complete run is: same-suit, "
-              "any-suit (any liftable run), same-colour, alternate-colour", "alternate-colour",
+              "any-suit (any liftable run), same-colour, alternate-colour, other-suit (no card "
+              "of the suit of the one before)", "alternate-colour",
               choices=COMPLETE_RULES, aliases=SUIT_ALIASES, field="complete"),
     FieldSpec("runs.to_win", "int", None, "complete runs to remove to win (win = \"runs\")", 8,
               lo=1, hi=MAX_SETS, hi_text="the number of sets",
@@ -325,8 +329,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     # [waste]
     FieldSpec("waste.turn", "int", 1, "cards turned from the stock onto the waste at a time", 3,
               lo=1, hi=MAX_ROWS, field="waste_turn"),
-    FieldSpec("waste.redeals", "int", 0, "times the waste may be turned back into the stock", 2,
-              lo=0, hi=MAX_REDEALS, field="redeals"),
+    FieldSpec("waste.redeals", "int", 0, "times the waste may be turned back into the stock "
+              f"(a number up to {MAX_REDEALS}), or unlimited: as often as the player likes",
+              2, lo=0, hi=MAX_REDEALS, words={"unlimited": UNLIMITED_REDEALS},
+              wrong='must be a whole number of redeals from {lo} to {hi}, or "unlimited" (as '
+                    'often as the player likes)', field="redeals"),
     FieldSpec("waste.dealt", "int", 0, "cards turned onto the waste at the start", 1, lo=0,
               hi=MAX_PILE_CARDS, field="waste_dealt"),
     # [[foundations]]
@@ -337,7 +344,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("foundations.direction", "choice", "up", "up or down, one rank at a time", "down",
               choices=DIRECTIONS, field="foundation_groups"),
     FieldSpec("foundations.suit", "choice", "same-suit", "what a card must be to go on the one "
-              "before: same-suit, alternate-colour, same-colour, any-suit", "alternate-colour",
+              "before: same-suit, alternate-colour, same-colour, any-suit, other-suit (any suit "
+              "but its own)", "alternate-colour",
               choices=SUIT_RELATIONS, aliases=SUIT_ALIASES, field="foundation_groups"),
     FieldSpec("foundations.wrap", "bool", False, "build on past the King to the Ace (or down "
               "past the Ace to the King)", True, field="foundation_groups"),
@@ -345,6 +353,11 @@ FIELDS: tuple[FieldSpec, ...] = (
               "back", True, field="foundation_groups"),
     FieldSpec("foundations.suits", "suits", None, "the suit of each pile's first card, in turn",
               ["S", "H", "D", "C"], default_text="any suit", field="foundation_groups"),
+    FieldSpec("foundations.dealt", "int", 0, "cards each pile of the group is dealt at the "
+              "start, taken out of the shuffled deck before the rest is dealt: its base card (1: "
+              "the Aces of San Juan Hill), then the cards it takes next; each the first the deck "
+              "has left in its order (spades, hearts, diamonds, clubs; set by set)", 1, lo=0,
+              hi=13, field="foundation_groups"),
 )
 
 #: The specs by path (``"layout.columns"``).
@@ -525,8 +538,10 @@ def _faces(value: Any, n: int | None, problems: list[tuple[str, str]]) -> tuple[
 
 def _dealt_to(out: Mapping[str, Any]) -> str:
     """What the cards dealt at the start go to, for a message."""
-    extra = [what for what, key in (("free cells", "cells_dealt"), ("reserves", "reserves_dealt"),
-                                    ("the waste", "waste_dealt")) if out.get(key)]
+    extra = [what for what, dealt in (
+        ("free cells", out.get("cells_dealt")), ("reserves", out.get("reserves_dealt")),
+        ("foundations", any(g.dealt for g in out.get("foundation_groups", ()))),
+        ("the waste", out.get("waste_dealt"))) if dealt]
     return "columns" if not extra else "columns, " + ", ".join(extra)
 
 
@@ -575,6 +590,7 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
             problems.append((f"{where}.direction", "must be \"up\" or \"down\""))
             direction = spec["direction"].default
         suit = _choice(g, spec["suit"], problems, f"{where}.suit")
+        dealt = _count(g, spec["dealt"], problems, where=f"{where}.dealt")
         flags = {key: _flag(g, spec[key], problems, f"{where}.{key}")
                  for key in ("wrap", "take_back")}
         suits: list[int] = []
@@ -592,8 +608,27 @@ def parse_foundations(value: Any, default_count: int, problems: list[tuple[str, 
                                                    "[\"S\", \"H\", \"D\", \"C\"]"))
                 suits = []
         out.append(FoundationGroup(count, base, direction == "up", suit, suits=tuple(suits),
-                                   **flags))
+                                   dealt=dealt, **flags))
     return tuple(out)
+
+
+def _home_problem(value: Any, groups: tuple[FoundationGroup, ...], deck: tuple[int, ...],
+                  problems: list[tuple[str, str]]) -> None:
+    """The cards ``foundations.dealt`` deals must be in the deck: a problem naming the group
+    whose pile the deck has none left for."""
+    if not deck or not any(g.dealt for g in groups):
+        return
+    piles = [g.pile(j) for g in groups for j in range(g.count)]
+    try:
+        _foundations.dealt_home(deck_cards(deck), piles)
+    except ValueError as e:
+        j, why = e.args
+        gi = 0
+        while j >= groups[gi].count:
+            j -= groups[gi].count
+            gi += 1
+        where = "foundations" if not isinstance(value, list) else f"foundations[{gi}]"
+        problems.append((f"{where}.dealt", why))
 
 
 def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, Any]],
@@ -629,6 +664,9 @@ def _parse_family(data: Mapping[str, Any], sections: Mapping[str, Mapping[str, A
             problems.append(("foundations", f"{total} foundations in all: at most "
                                             f"{MAX_FOUNDATIONS} (one per set of the largest "
                                             f"deck holds every card)"))
+        else:
+            _home_problem(data["foundations"], groups, out.get("deck", ()), problems)
+        dealt += sum(g.dealt * g.count for g in groups)
     waste = sections["waste"]
     if "waste" in data:
         out["deal_to"] = "waste"
@@ -970,10 +1008,14 @@ def docs_section() -> str:
         "A **phrase** names a rank relation and a suit relation, as the card placed (or lying "
         "on top) relates to the card under it: rank " + ", ".join(
             f"`{r}` ({what})" for r, what in RANK_RELATIONS.items()) + "; suit " + ", ".join(
-            f"`{s}`" for s in SUIT_RELATIONS) + " (or `alternate-colour`). The rank relation is "
+            f"`{s}` ({what}" + "".join(f"; or `{a}`" for a, c in SUIT_ALIASES.items()
+                                      if c == s and "color" not in a
+                                      and a != "alternate-colours") + ")"
+            for s, what in SUIT_RELATIONS.items()) + ". The rank relation is "
         "`down` and the suit relation `any-suit` unless said. So `\"same-suit\"` is Spider "
         "building down in suit, `\"up same-suit\"` builds up, `[\"same-rank\", \"down "
-        "same-suit\"]` is Curds and Whey, `\"lower same-suit\"` Autumn Leaves.",
+        "same-suit\"]` is Curds and Whey, `\"lower same-suit\"` Autumn Leaves, "
+        "`\"other-suit\"` Indian (any suit but the card's own).",
         "",
         limits_text() + " Every TOML file spider-tui reads may hold at most "
         f"{_tomltext.MAX_BYTES // 1024} KiB, no key of more than {_tomltext.MAX_KEY_PARTS} "

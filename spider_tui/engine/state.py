@@ -183,6 +183,12 @@ class State:
         """A hashable summary of the whole position (for transposition tables)."""
         if self.piles is self.cols:
             return (tuple(map(tuple, self.cols)), tuple(self.down), self.sp, len(self.done))
+        if self.comp.forget_redeals:
+            # Unlimited redeals: the count changes nothing, and the stock's cards are those
+            # no pile holds, in the order the deal gave them (the waste turned back keeps it):
+            # what is left of the stock says them, however often it was turned.
+            return (tuple(map(tuple, self.piles)), tuple(self.down), len(self.stock) - self.sp,
+                    len(self.done), 0, None if self.shown is None else tuple(self.shown))
         return (tuple(map(tuple, self.piles)), tuple(self.down), self.sp, len(self.done),
                 self.redeals, None if self.shown is None else tuple(self.shown))
 

@@ -24,6 +24,7 @@ from .state import State
 #: The variant file's keys by the rule-set field they fill.
 _BY_FIELD = {spec.field: spec for spec in FIELDS if spec.field}
 _UNSET: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(RuleSet)}
+_FOUNDATIONS_DEALT = next(spec for spec in FIELDS if spec.path == "foundations.dealt")
 #: ``(field, lo, hi)`` of each number field a plugin's rule set holds: the file's limits (see
 #: :data:`~spider_tui.engine.schema.FIELDS`), widened to the value the field has when the
 #: file leaves the key out (``cells``: 0, no free cells) and to the numbers its words stand
@@ -71,8 +72,10 @@ def check_rules(rules: RuleSet) -> None:
             except ValueError as e:
                 problems.append((key, str(e)))
     for key, lo, hi in _FIELD_RANGES:
+        words = _BY_FIELD[key].words
         need(whole(getattr(rules, key)) and lo <= getattr(rules, key) <= hi, key,
-             f"must be a whole number from {lo} to {hi}")
+             f"must be a whole number from {_BY_FIELD[key].lo if words else lo} to {hi}"
+             + "".join(f", or {n} ({w})" for w, n in words.items()))
     for key, count in (("cells_dealt", rules.cells), ("reserves_dealt", rules.reserves)):
         value, spec = getattr(rules, key), _BY_FIELD[key]
         need(isinstance(value, tuple) and len(value) <= (count if whole(count) else 0)
@@ -84,6 +87,12 @@ def check_rules(rules: RuleSet) -> None:
                  if whole(g.count) and g.count > 0) <= MAX_FOUNDATIONS,
          "foundation_groups", f"must be a tuple of FoundationGroup, {MAX_FOUNDATIONS} "
                               f"foundations in all at most")
+    dealt_lo, dealt_hi = _FOUNDATIONS_DEALT.bounds
+    need(not isinstance(rules.foundation_groups, tuple) or all(
+         not isinstance(g, FoundationGroup) or (whole(g.dealt) and dealt_lo <= g.dealt <= dealt_hi)
+         for g in rules.foundation_groups), "foundation_groups",
+         f"must give each FoundationGroup's dealt as a whole number from {dealt_lo} to "
+         f"{dealt_hi}")
     if not problems:
         problem = layout_problem(rules, rules.layout)
         if problem is not None:

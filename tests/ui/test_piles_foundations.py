@@ -159,3 +159,53 @@ async def test_an_empty_foundation_of_one_suit_shows_the_card_it_starts_with():
         assert marks == ["A♠", "A♥", "A♦", "A♣", "K♠", "K♥", "K♦", "K♣"]
         # A dot before it: an empty place, not a card.
         assert "·A♠" in "".join(seg.text for seg in pile(app, "f1").render_line(1))
+
+
+
+# ------------------------------------------------------------------ foundations dealt cards
+
+
+def _example(vid: str, deal: int):
+    """A new game of an example variant file (examples/variants/)."""
+    from example_variants import example_rules
+
+    from spider_tui.engine import Game
+    from spider_tui.testing import catalog_with
+
+    rules = example_rules()[vid]
+    return Game.new(rules, deal=deal, catalog=catalog_with(rules))
+
+
+async def test_foundations_dealt_their_aces_show_them_from_the_start():
+    """San Juan Hill deals the eight Aces home: the slots show them (each may come back to a
+    column), the status line counts them home, and they are the deal's, not a move to undo."""
+    from spider_tui.engine.cards import parse_card
+
+    app = make_app(_example("san-juan-hill", 7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        slots = [pile(app, f"f{j}") for j in range(1, 9)]
+        aces = [parse_card(c) for c in ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC"]]
+        assert [s.view.cards for s in slots] == [(a,) for a in aces]
+        assert all(s.view.movable for s in slots)  # San Juan Hill lets a card come back
+        assert "A♠" in "".join(seg.text for seg in slots[0].render_line(1))
+        assert app.game_screen.status_bar.fields["progress"] == "Home"
+        assert app.game_screen.status_bar.fields["runs"] == "8/104"
+        assert not app.game.can_undo()  # the cards home are the deal's, not a move
+
+
+async def test_an_empty_stock_offers_the_redeal_again_and_again_when_unlimited():
+    """Unlimited: the waste turns back as often as the player likes, each time by a tap."""
+    app = make_app(_example("unlimited", 7))
+    async with app.run_test(size=SIZE) as pilot:
+        stock = app.game_screen.stock
+        for turn in range(1, 4):
+            while app.game.state.stock_left:
+                app.game.play("d")
+            app.game_screen.refresh_board()
+            await pilot.pause()
+            assert stock.redeal and stock.deals == 0
+            await pilot.click("#stock", offset=(2, 1))
+            await pilot.pause()
+            assert app.game.state.redeals == turn and app.game.state.stock_left > 0
+            assert not pile(app, "w").view.cards

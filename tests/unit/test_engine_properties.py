@@ -1,23 +1,28 @@
 """Properties that hold for every variant and house rule, checked through random legal play.
 
 Every shipped variant is checked (the ids come from the catalog), each with a few examples of its
-own, so that a run covers the whole family in reasonable time."""
+own, so that a run covers the whole family in reasonable time; so are the example files of
+examples/variants/ (foundations dealt cards at the start, unlimited redeals, building in any suit
+but a card's own) and a Spider built that way (tests/example_variants.py)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
+from example_variants import examples_catalog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider_tui.engine import RUNS, Game, RuleSet
 from spider_tui.engine.deal import table as deal_table
 from spider_tui.engine.piles import COLUMN, FOUNDATION_KIND
-from spider_tui.plugins.manager import get_manager
 
-#: Every variant the catalog has: the shipped ones and the example Scorpion plugin.
-VARIANTS = sorted(get_manager().catalog.variants)
+#: The shipped catalog with the example files' variants: every game here is played from it.
+CATALOG = examples_catalog()
+#: Every variant the catalog has: the shipped ones, the example Scorpion plugin and the example
+#: variant files.
+VARIANTS = sorted(CATALOG.variants)
 HOUSE_RULES = ["relaxed-deal", "open", "manual-removal"]
 #: Variants also tried on tables cut from complete runs (see near_complete_games).
 NEAR_COMPLETE = ["spider-1suit", "spider-2suit", "spiderette", "scorpion", "wasp", "spider-web",
@@ -38,12 +43,12 @@ def games(variant: str) -> st.SearchStrategy[Game]:
 
 @st.composite
 def dealt_games(draw, variant: str) -> Game:
-    catalog = get_manager().catalog
+    catalog = CATALOG
     rules = catalog.variant(variant)
     usable = [h for h in HOUSE_RULES if catalog.house_rule(h).applies_to(rules)]
     chosen = draw(st.lists(st.sampled_from(usable), unique=True)) if usable else []
     deal = draw(st.integers(min_value=0, max_value=2**40))
-    return Game.new(variant, deal=deal, house_rules=chosen)
+    return Game.new(variant, deal=deal, house_rules=chosen, catalog=catalog)
 
 
 @st.composite
@@ -54,7 +59,7 @@ def near_complete_games(draw, variant: str) -> Game:
 
     from spider_tui.engine import State
 
-    catalog = get_manager().catalog
+    catalog = CATALOG
     extra = draw(st.lists(st.sampled_from(["manual-removal", "relaxed-deal"]), unique=True))
     rules = catalog.rules(variant, [h for h in extra
                                     if catalog.house_rule(h).applies_to(catalog.variant(variant))])
@@ -73,7 +78,8 @@ def near_complete_games(draw, variant: str) -> Game:
     for i, piece in enumerate(pieces):
         cols[i % ncols] += piece
     down = [rng.randint(0, max(0, len(c) - 1)) // 2 for c in cols]
-    return Game(rules, State(rules, cols, down, stock), scoring=catalog.scheme("classic"))
+    return Game(rules, State(rules, cols, down, stock), scoring=catalog.scheme("classic"),
+                catalog=catalog)
 
 
 def cards_everywhere(game: Game) -> Counter:
@@ -255,7 +261,7 @@ def test_position_text_round_trips(variant, data):
     game = data.draw(dealt_games(variant))
     play_randomly(game, data, data.draw(st.integers(0, 30)))
     text = game.to_position()
-    again = Game.from_position(text)
+    again = Game.from_position(text, catalog=CATALOG)
     assert again.to_position() == text
     assert again.rules == game.rules
     assert [str(m) for m in again.legal_moves()] == [str(m) for m in game.legal_moves()]
@@ -273,7 +279,7 @@ def test_game_record_round_trips_with_undo_and_redo(variant, data):
             game.undo()
     game.elapsed = 12.5
     record = game.to_record()
-    again = Game.from_record(record)
+    again = Game.from_record(record, catalog=CATALOG)
     assert again.to_record() == record
     assert again.to_position() == game.to_position()
     assert (again.actions, again.undos, again.score) == (game.actions, game.undos, game.score)
@@ -286,8 +292,8 @@ def test_game_record_round_trips_with_undo_and_redo(variant, data):
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(min_value=0, max_value=2**63 - 1))
 def test_deals_are_deterministic(variant, deal):
-    a = Game.new(variant, deal=deal)
-    b = Game.new(variant, deal=deal)
+    a = Game.new(variant, deal=deal, catalog=CATALOG)
+    b = Game.new(variant, deal=deal, catalog=CATALOG)
     assert a.to_position() == b.to_position()
     t = deal_table(a.rules, deal)
     assert sorted(sum(t.cols, []) + sum(t.extra, []) + t.stock) == sorted(a.rules.deck_cards())
@@ -310,13 +316,13 @@ def test_any_text_is_a_move_or_an_illegal_move(text):
 def test_a_damaged_position_file_is_read_or_refused_with_a_reason(data):
     from spider_tui.engine import SpiderError
 
-    text = Game.new(data.draw(st.sampled_from(VARIANTS)), deal=5).to_position()
+    text = Game.new(data.draw(st.sampled_from(VARIANTS)), deal=5, catalog=CATALOG).to_position()
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(text) - 1))
         j = data.draw(st.integers(i, min(len(text), i + 8)))
         text = text[:i] + data.draw(st.sampled_from(["", '"', "]", "KS", "1", "\n", "x", "="])) \
             + text[j:]
     try:
-        Game.from_position(text)
+        Game.from_position(text, catalog=CATALOG)
     except SpiderError as e:
         assert str(e)

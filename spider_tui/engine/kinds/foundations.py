@@ -1,11 +1,13 @@
 """Foundations built one card at a time (``[[foundations]]``): each group's piles start with a
 card of its base rank and go up or down by one under its suit relation
 (:class:`~spider_tui.engine.build.FoundationGroup`); a group may let its top card be played
-again (``take_back``)."""
+again (``take_back``), and start each pile with cards dealt to it (``dealt``: which ones,
+:func:`dealt_home`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import MAX_SETS, glyph
@@ -23,6 +25,38 @@ _STAY = "cards on the foundations stay there in this game"
 #: The most card-by-card foundations in all (over every group): one per set of the largest
 #: deck, enough to hold every card.
 MAX_FOUNDATIONS = MAX_SETS
+
+
+def dealt_home(deck: Sequence[int], piles: Sequence[FoundationGroup]) -> list[tuple[int, ...]]:
+    """The cards each foundation of ``piles`` (one group per pile, in table order:
+    :attr:`RuleSet.foundation_of`) is dealt at the start, taken from ``deck`` (the deck's
+    cards in their fixed order, :meth:`RuleSet.deck_cards`): ``dealt`` cards per pile, each the
+    first card in the deck's order not yet taken that the pile takes next (its base card first:
+    of its own suit where the group gives each pile one). So eight foundations up from the Ace
+    in suit over two decks take the Aces of spades, spades, hearts, hearts, diamonds...; the
+    deal takes them out of the shuffled deck before dealing the rest. :class:`ValueError`
+    ``(index, reason)`` names the first pile the deck has no card left for."""
+    left = Counter(deck)
+    order = list(dict.fromkeys(deck))
+    out: list[tuple[int, ...]] = []
+    for j, group in enumerate(piles):
+        pile: list[int] = []
+        for size in range(group.dealt):
+            top = pile[-1] if pile else None
+            c = next((c for c in order if left[c] and group.takes(c, top, size)), None)
+            if c is None:
+                raise ValueError(j, f"foundation {j + 1} is to be dealt {group.dealt} card"
+                                    f"{'s' if group.dealt != 1 else ''} at the start, but no card "
+                                    f"is left in the deck for its {_nth(size + 1)}: it takes "
+                                    f"{group.needs(top)}")
+            left[c] -= 1
+            pile.append(c)
+        out.append(tuple(pile))
+    return out
+
+
+def _nth(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 def order_refusal(group: FoundationGroup, cards: Iterable[int], pile: tuple[int, ...] | list,

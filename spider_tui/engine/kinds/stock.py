@@ -29,7 +29,7 @@ def deal_refusal(rules: RuleSet, table: TableView) -> str | None:
     if table.stock_left <= 0:
         waste = table.waste
         if (rules.deal_to == "waste" and waste is not None and waste.cards
-                and table.redeals_used < rules.redeals):
+                and rules.redeals_left(table.redeals_used) != 0):
             return None
         return "The stock is empty"
     if rules.deal_needs_full and table.empty_columns:

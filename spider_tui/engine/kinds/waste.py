@@ -12,8 +12,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..piles import TableView
     from ..rules import RuleSet
 
-#: The most times a variant file may let the waste be turned back into the stock.
+#: The most times a variant file may let the waste be turned back into the stock, as a number
+#: (``waste.redeals``); beyond it, "unlimited".
 MAX_REDEALS = 100
+#: ``RuleSet.redeals`` of a game whose waste may be turned back as often as the player likes
+#: (``redeals = "unlimited"`` in a variant file).
+UNLIMITED_REDEALS = -1
 
 
 class Waste(PileKind):

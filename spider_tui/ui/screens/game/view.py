@@ -224,7 +224,7 @@ class Drawing:
         if game.rules.deal_to == "waste":
             screen.stock.show(game.deals_left, hinted,
                               word="turn" if game.deals_left == 1 else "turns",
-                              redeal=facts.redeals_used < game.rules.redeals,
+                              redeal=game.rules.redeals_left(facts.redeals_used) != 0,
                               cursor=on_top == STOCK)
         else:
             screen.stock.show(game.deals_left, hinted=hinted, cursor=on_top == STOCK)
