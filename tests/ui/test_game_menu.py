@@ -13,7 +13,7 @@ from spider_tui.config import Config
 from spider_tui.engine import Game
 from spider_tui.ui import SpiderApp
 from spider_tui.ui.screens.game import GameScreen
-from spider_tui.ui.screens.variants import VariantScreen, decks, family
+from spider_tui.ui.screens.variants import VariantScreen, decks, difficulty, family
 
 
 def shown(menu: VariantScreen) -> list[str]:
@@ -105,7 +105,7 @@ async def test_plugin_games_are_sorted_among_the_others():
         assert ids[-1] != "liar"
 
 
-async def test_rows_say_family_and_decks_from_the_rules():
+async def test_rows_say_family_decks_and_difficulty():
     app = make_app(Game.new("spider-2suit", 1))
     async with app.run_test(size=SIZE) as pilot:
         menu = await open_menu(pilot)
@@ -113,7 +113,9 @@ async def test_rows_say_family_and_decks_from_the_rules():
         cat = app.manager.catalog
         row = str(olist.get_option("spider-1suit").prompt)
         assert "Spider (one suit)" in row and "Spider" in row.split("suit)")[1]
-        assert row.rstrip().endswith("2")
+        # Two decks, and the difficulty of the shipped table (spider_tui/data/ratings.json).
+        assert row.split()[-2:] == ["2", difficulty("spider-1suit")]
+        assert difficulty("spider-1suit") in ("easy", "medium", "hard", "expert")
         assert decks(cat.variants["spider-4decks"]) == 4
         assert decks(cat.variants["spider-3x3"]) == 3 and decks(cat.variants["spiderette"]) == 1
         assert family(cat.variants["spidercells"]) == "Free cells"
