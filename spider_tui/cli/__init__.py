@@ -30,6 +30,8 @@ COMMANDS = [
     "hint",
     "solve",
     "bot",
+    "replay",
+    "watch",
     "serve",
 ]
 
