@@ -175,7 +175,7 @@ class GameRecord:
         from .stats import clock
 
         deal = str(self.deal) if self.deal is not None and self.start is None else "position"
-        return [self.game_name(catalog), deal, self.date.replace("T", " ").removesuffix("Z"),
+        return [self.game_name(catalog), deal, self.date.replace("T", " ")[:16],
                 self.result, str(len(self.moves)), clock(self.seconds)]
 
 

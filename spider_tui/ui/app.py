@@ -573,8 +573,8 @@ class SpiderApp(App[None]):
         board.replay.end()
         self._ended = False
         self._check_over()
-        board.say("You play on from here: practice, neither saved nor counted; a new game "
-                  "brings your own game back first")
+        board.say("Practice from here: neither saved nor counted (a new game brings yours "
+                  "back)")
         board.refresh_board()
 
     def leave_replay(self) -> None:
