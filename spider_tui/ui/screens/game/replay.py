@@ -110,8 +110,8 @@ class Replay:
             words, severity = self.end_words()
             self.screen.say(words, severity)
             return
-        self.screen.autoplay.play(ReplayLine(self), self.request.name, self.info(),
-                                  1.0 / self.speed)
+        self.screen.autoplay.play(ReplayLine(self), self.request.name, "", 1.0 / self.speed)
+        self.screen.say(self.info())
 
     def pause(self) -> None:
         if self.playing:
