@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from uihelpers import SIZE, make_app, screen_text
+from uihelpers import SIZE, screen_text
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
