@@ -396,7 +396,7 @@ class SpiderApp(App[None]):
 
     def _suspending(self, _app: Any = None) -> None:
         self._sync_clock()
-        session = self._aside[2] if self._aside is not None else self.session
+        session = self._player_session()
         game = self._aside[0] if self._aside is not None else self.game
         if session is not None and game is not None:
             self._notices(session.on_suspend(game))
@@ -542,8 +542,11 @@ class SpiderApp(App[None]):
     def history(self) -> Any:
         """The list of finished games (a :class:`~spider_tui.store.history.HistoryStore`), or
         ``None`` when the app keeps none (no session: tests, ``spider-tui replay``)."""
-        session = self._aside[2] if self._aside is not None else self.session
-        return getattr(session, "history", None)
+        return getattr(self._player_session(), "history", None)
+
+    def _player_session(self) -> Any:
+        """The session of the player's own game, even while a replay has put it aside."""
+        return self._aside[2] if self._aside is not None else self.session
 
     def replay(self, request: ReplayRequest) -> None:
         """Show ``request`` on the board. The player's game is put aside (its clock saved),
@@ -695,7 +698,8 @@ class SpiderApp(App[None]):
 
         if isinstance(self.screen, StatsScreen):
             return
-        stats = self.session.stats if self.session is not None else None
+        session = self._player_session()
+        stats = session.stats if session is not None else None
         if stats is None:
             self._say("statistics are kept when the game runs from the command line")
             return
