@@ -26,10 +26,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "replay", help="replay a finished game (or list and export them)",
         description="Replay a finished game on the table: N, the Nth game of --list (1 is the "
-                    "last finished), or a record file written by --export. Keys: space plays "
-                    "or stops, the arrows step a move back or on, up and down change the "
-                    "speed, Enter takes over (practice: neither saved nor counted), Esc leaves. "
-                    f"The last {KEPT_GAMES} games won or given up are kept.")
+                    "last finished), or a record file written by --export. The key bar shows "
+                    "the replay's keys: play or stop, a move on or back, faster or slower, "
+                    "take over (practice: neither saved nor counted), leave. Nothing is saved "
+                    f"or counted. The last {KEPT_GAMES} games won or given up are kept.")
     p.add_argument("record", metavar="RECORD", nargs="?",
                    help="a number from --list, or a record file")
     add_speed(p)

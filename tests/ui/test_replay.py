@@ -120,6 +120,12 @@ async def test_the_game_menu_replays_a_finished_game_and_the_player_s_game_comes
         saved = (tmp_path / "save.json").read_bytes()
         await pilot.press("left", "left")  # undos of the replay: never saved, never counted
         assert (tmp_path / "save.json").read_bytes() == saved
+        await pilot.press("s")  # the player's statistics are still there to look at
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StatsScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.game_screen and app.game_screen.replay.active
         await pilot.press("escape")
         await pilot.pause()
         assert app.game is mine and mine.moves_played() == ["9>7"]
