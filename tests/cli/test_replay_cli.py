@@ -102,6 +102,11 @@ def test_a_damaged_record_file_is_one_line(home, capsys, shown):
     code, _, err = run(capsys, "replay", str(home / "r.json"))
     assert code == 2 and "is not a game record spider-tui can replay" in err
     assert "not a spider-record file" in err
+    (home / "r.json").write_bytes(GameRecord("nope-variant", deal=3, moves=["1>2"]).dumps())
+    code, _, err = run(capsys, "replay", str(home / "r.json"))
+    assert code == 2 and err == ("spider-tui: unknown variant 'nope-variant'; spider-tui "
+                                 "variants lists them all\n")
+    assert not shown
 
 
 def test_watch_the_solver_and_the_bot_within_a_node_budget(home, capsys, shown):
