@@ -118,7 +118,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("replay_slower", "replay_speed(0.5)", "down,minus", "Slower",
            "Replay: half as fast", bar=True),
     Action("replay_take_over", "replay_take_over", "enter", "Take over",
-           "Replay: play on from here yourself (practice: neither saved nor counted)",
+           "Replay: play on yourself (practice: not saved or counted)",
            bar=True),
     Action("replay_leave", "replay_leave", "escape", "Leave",
            "Replay: leave it (back to your game)", bar=True),
