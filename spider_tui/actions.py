@@ -111,6 +111,22 @@ ACTIONS: tuple[Action, ...] = (
                     "({keys})")),
     # Columns 11 to 20 (Big Spider has 13): Shift and the digit, as on a US keyboard.
     *(_column(i + 11, key) for i, key in enumerate(SHIFTED_DIGITS)),
+    # A replay's (``spider-tui replay``, ``watch``, the game menu): the board's keys rest then.
+    Action("replay_pause", "replay_pause", "space", "Play/pause",
+           "Replay: play on, or stop at this move", bar=True),
+    Action("replay_next", "replay_step(1)", "right,period", "Next",
+           "Replay: the next move", bar=True),
+    Action("replay_back", "replay_step(-1)", "left,comma", "Back",
+           "Replay: the move before", bar=True),
+    Action("replay_faster", "replay_speed(2)", "up,plus", "Faster", "Replay: twice as fast",
+           bar=True),
+    Action("replay_slower", "replay_speed(0.5)", "down,minus", "Slower",
+           "Replay: half as fast", bar=True),
+    Action("replay_take_over", "replay_take_over", "enter", "Take over",
+           "Replay: play on yourself (practice: not saved or counted)",
+           bar=True),
+    Action("replay_leave", "replay_leave", "escape", "Leave",
+           "Replay: leave it (back to your game)", bar=True),
     # Offered by the palette alone.
     Action("demo", "demo", "", "Demo", palette=(
         "Demo", "Watch the computer play this game from the hints (any key stops it)")),
@@ -133,6 +149,9 @@ BY_ID: dict[str, Action] = {a.id: a for a in ACTIONS}
 
 #: The ids ``[keymap]`` may name: every action that has keys.
 KEYMAP_IDS: frozenset[str] = frozenset(a.id for a in ACTIONS if a.keys)
+
+#: The replay's actions: the only board actions that run during a replay (and only then).
+REPLAY = frozenset(a.action.partition("(")[0] for a in ACTIONS if a.id.startswith("replay_"))
 
 #: The palette's order (the common ones first).
 PALETTE_ORDER = ("new_game", "choose_game", "daily", "winnable_deal", "restart", "undo", "redo",

@@ -32,6 +32,8 @@ COMMANDS = [
     "bot",
     "rate",
     "review",
+    "replay",
+    "watch",
     "serve",
 ]
 

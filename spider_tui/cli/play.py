@@ -65,7 +65,11 @@ def build_app(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    app = build_app(args)
+    return run_app(build_app(args))
+
+
+def run_app(app: Any) -> int:
+    """Run ``app`` until it quits (``play``, ``replay``, ``watch``)."""
     deadline.on_give_up(partial(_give_up, app))
     try:
         app.run()

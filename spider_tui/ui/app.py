@@ -31,6 +31,7 @@ from .themes import CARD_DEFAULTS, DEFAULT_THEME, usable_theme
 # comes up sooner without them.
 
 if TYPE_CHECKING:
+    from .replaying import ReplayRequest
     from .screens.variants import GameChoice
 
 FALLBACK_VARIANT = "spider-4suit"
@@ -47,12 +48,20 @@ class SpiderApp(App[None]):
 
     def __init__(self, config: Config | None = None, game: Game | None = None, *,
                  manager: Any = None, notices: Iterable[str] = (),
-                 session: Any = None) -> None:
+                 session: Any = None, replay: ReplayRequest | None = None) -> None:
         """``session`` (a :class:`~spider_tui.ui.session.Session`) keeps the game saved, the
         statistics counted and the settings written; without one (tests) nothing touches
-        the disk."""
+        the disk. ``replay``: the app shows that replay, and quits when it is left
+        (``spider-tui replay``, ``watch``)."""
         super().__init__()
         self.session = session
+        #: The replay to show once the screen is up.
+        self._replay_asked = replay
+        #: While a replay (or a game taken over from one) is on the board: the player's game,
+        #: whether it had ended, and the session, put aside (``None`` for ``spider-tui replay``,
+        #: which has no game of the player's). The session is ``None`` meanwhile, so that
+        #: nothing on the board is saved or counted.
+        self._aside: tuple[Game | None, bool, Any] | None = None
         #: Set once the app runs: from then on a theme chosen (by any means) is written to the
         #: settings file; the theme set while starting is not a choice.
         self._live = False
@@ -101,6 +110,7 @@ class SpiderApp(App[None]):
             # closed, or the server stopped. Save as ``q`` does, with the time played.
             self.closing = True
             self._sync_clock()
+            self._back_from_replay()
             if self.session is not None:
                 self.session.on_quit(self.game)
         await super()._on_exit_app()
@@ -179,6 +189,8 @@ class SpiderApp(App[None]):
         else:
             self._check_over()
         self._ask_if_open_elsewhere()
+        if self._replay_asked is not None:
+            self.call_after_refresh(self.replay, self._replay_asked)
         if getattr(self.session, "first_start", False):
             self.session.first_start = False
             self.call_after_refresh(self._ask_suits)
@@ -255,7 +267,8 @@ class SpiderApp(App[None]):
         self._check_over()
 
     def _announce_start(self, game: Game) -> None:
-        self._report(self.manager.notify("game_started", game=game))
+        if self._aside is None:
+            self._report(self.manager.notify("game_started", game=game))
 
     def act(self, kind: str, move: Move | None = None) -> Step:
         """Play a move or a deal (``kind`` "move"/"deal", with ``move``), or "undo"/"redo", or
@@ -295,7 +308,7 @@ class SpiderApp(App[None]):
         # Plugins hear of each step as an undo, a redo, a move or a deal.
         each = {"undo_all": "undo", "restart": "undo", "redo_all": "redo",
                 "unrestart": "redo"}.get(kind, kind)
-        for step in steps:
+        for step in steps if self._aside is None else ():
             self._report(self.manager.notify("action_played", game=game, step=step,
                                              kind=each))
         if self._ended and game.status == PLAYING:
@@ -309,10 +322,16 @@ class SpiderApp(App[None]):
             return
         self._ended = True
         self._sync_clock()
-        self._report(self.manager.notify("game_ended", game=self.game, status=status))
+        if self._aside is None:
+            self._report(self.manager.notify("game_ended", game=self.game, status=status))
 
     def _check_over(self) -> None:
         status = self.game.status
+        board = self.game_screen
+        if board is not None and board.replay.active:
+            if status != PLAYING:  # the replay's last move: it says so, no summary
+                self.call_after_refresh(board.replay.say_end)
+            return
         if status == WON:
             self.end_game(WON)
             self.call_after_refresh(self._show_result, WON)
@@ -372,14 +391,17 @@ class SpiderApp(App[None]):
 
     async def action_quit(self) -> None:
         self._sync_clock()
+        self._back_from_replay()
         if self.session is not None:
             self._notices(self.session.on_quit(self.game))
         self.exit()
 
     def _suspending(self, _app: Any = None) -> None:
         self._sync_clock()
-        if self.session is not None:
-            self._notices(self.session.on_suspend(self.game))
+        session = self._player_session()
+        game = self._aside[0] if self._aside is not None else self.game
+        if session is not None and game is not None:
+            self._notices(session.on_suspend(game))
 
     # ------------------------------------------------------------------ the clock
 
@@ -446,6 +468,7 @@ class SpiderApp(App[None]):
     def new_game(self, variant: str, deal: int | None = None,
                  house_rules: Iterable[str] = (), *, confirm: bool = True) -> None:
         """Start a deal of ``variant`` (asking first if that abandons a game in progress)."""
+        self._back_from_replay(show=True)
         try:
             game = self.make_game(variant, deal, house_rules)
         except SpiderError as e:
@@ -508,9 +531,92 @@ class SpiderApp(App[None]):
         self._kept[name] = (screen, key)
         return screen, False
 
-    def _chosen(self, choice: GameChoice | None) -> None:
-        if choice is not None:
+    def _chosen(self, choice: GameChoice | ReplayRequest | None) -> None:
+        from .replaying import ReplayRequest
+
+        if isinstance(choice, ReplayRequest):
+            self.replay(choice)
+        elif choice is not None:
             self.new_game(choice.variant, choice.deal, choice.house_rules)
+
+    # ------------------------------------------------------------------ replays
+
+    def history(self) -> Any:
+        """The list of finished games (a :class:`~spider_tui.store.history.HistoryStore`), or
+        ``None`` when the app keeps none (no session: tests, ``spider-tui replay``)."""
+        return getattr(self._player_session(), "history", None)
+
+    def _player_session(self) -> Any:
+        """The session of the player's own game, even while a replay has put it aside."""
+        return self._aside[2] if self._aside is not None else self.session
+
+    def replay(self, request: ReplayRequest) -> None:
+        """Show ``request`` on the board. The player's game is put aside (its clock saved),
+        and comes back when the replay is left; nothing on the board is saved or counted
+        meanwhile."""
+        board = self.game_screen
+        if board is None:
+            return
+        if self._aside is None:
+            self._sync_clock()
+            if self.session is not None:
+                self._notices(self.session.keep_time(self.game))
+            self._aside = (self.game if self.session is not None or self._replay_asked is None
+                           else None, self._ended, self.session)
+            self.session = None
+        board.replay.end()
+        self._put_on_board(request.start, True)
+        board.replay.begin(request)
+        board.refresh_bindings()
+
+    def take_over_replay(self) -> None:
+        """Play on from the replay's table: a practice game, neither saved nor counted (the
+        player's own game comes back with a new game, the game menu, or quitting)."""
+        board = self.game_screen
+        if board is None or not board.replay.active:
+            return
+        board.replay.end()
+        self._ended = False
+        self._check_over()
+        board.say("Practice from here: neither saved nor counted (a new game brings yours "
+                  "back)")
+        board.refresh_board()
+
+    def leave_replay(self) -> None:
+        """End the replay: the player's game comes back (``spider-tui replay``: quit)."""
+        if self._aside is not None and self._aside[0] is None:
+            self.exit()
+            return
+        self._back_from_replay(show=True)
+
+    def _back_from_replay(self, show: bool = False) -> None:
+        """Put the player's game and session back, if a replay put them aside."""
+        if self._aside is None:
+            return
+        game, ended, session = self._aside
+        self._aside = None
+        self.session = session
+        if self.game_screen is not None:
+            self.game_screen.replay.end()
+        if game is None:
+            return  # spider-tui replay: no game of the player's to come back to
+        if show:
+            self._put_on_board(game, ended)
+            self._check_over()
+        else:
+            self.game = game
+            self._ended = ended
+
+    def _put_on_board(self, game: Game, ended: bool) -> None:
+        """Show ``game`` as it is, beginning or ending nothing (a replay comes or goes)."""
+        self.game = game
+        self._ended = ended
+        self._clock_at = monotonic()
+        self._waiting = game.started
+        self._saved_elapsed = game.elapsed
+        self._restarted = None
+        if self.game_screen is not None and self.game_screen.is_mounted:
+            self.game_screen.load_game()
 
     def _say(self, text: str, severity: str = "information") -> None:
         if self.game_screen is not None and self.game_screen.is_mounted:
@@ -594,7 +700,8 @@ class SpiderApp(App[None]):
 
         if isinstance(self.screen, StatsScreen):
             return
-        stats = self.session.stats if self.session is not None else None
+        session = self._player_session()
+        stats = session.stats if session is not None else None
         if stats is None:
             self._say("statistics are kept when the game runs from the command line")
             return

@@ -47,6 +47,18 @@ class Host(Protocol):
         """Open the game menu."""
         ...
 
+    def history(self) -> Any:
+        """The list of finished games kept, or ``None``."""
+        ...
+
+    def take_over_replay(self) -> None:
+        """Play on from the replay's table as a practice game (neither saved nor counted)."""
+        ...
+
+    def leave_replay(self) -> None:
+        """End the replay: back to the player's game (or quit, for ``spider-tui replay``)."""
+        ...
+
     # Textual's App, as far as the screens use it.
     BINDINGS: Any
     screen: Any

@@ -22,6 +22,7 @@ from ..config import default_path as default_config_path
 from ..engine import WON, Game, SpiderError
 from ..engine.catalog import Catalog
 from ..store import LoadResult, SaveMeta, SaveStore, StatsStore
+from ..store import history as _history
 
 FALLBACK_VARIANT = "spider-4suit"
 
@@ -31,7 +32,8 @@ class Session:
 
     def __init__(self, config: Config, *, manager: Any = None, catalog: Catalog | None = None,
                  saves: SaveStore | None = None, stats: StatsStore | None = None,
-                 config_path: Path | None = None) -> None:
+                 config_path: Path | None = None,
+                 history: _history.HistoryStore | None = None) -> None:
         if catalog is None:
             if manager is None:
                 from ..plugins.manager import get_manager
@@ -42,6 +44,9 @@ class Session:
         self.catalog = catalog
         self.saves = saves if saves is not None else SaveStore(catalog=catalog)
         self.stats = stats if stats is not None else StatsStore()
+        #: The games finished, kept to be replayed (beside the statistics, unless given).
+        self.history = history if history is not None else _history.HistoryStore(
+            self.stats.path.with_name(_history.FILE_NAME))
         self.config_path = config_path
         #: What the app knows about :attr:`game` beyond the engine's record.
         self.meta = SaveMeta()
@@ -113,6 +118,7 @@ class Session:
             # Normally counted already; counted now if the statistics could not be written then.
             notices += self._notices("The win could not be counted", self.stats.record_win,
                                      saved, loaded.meta)
+            notices += self._keep(saved, loaded.meta)
             saved = None
         if saved is not None and not asked:
             return self._resume(saved, loaded.meta), notices
@@ -125,6 +131,7 @@ class Session:
                 return self._resume(saved, loaded.meta), notices
             notices += self._notices("The saved game could not be counted",
                                      self.stats.record_abandoned, saved, loaded.meta)
+            notices += self._keep(saved, loaded.meta)
             notices.append(f"The saved game ({saved.rules.name}, deal {saved.deal}) was replaced "
                            f"by the one asked for on the command line; it counts as a loss.")
         notices += self.new_game_started(game)
@@ -198,6 +205,7 @@ class Session:
         if game.status == WON and self._win_counted != self.meta.game_id:
             notices += self._notices("The win could not be counted", self.stats.record_win,
                                      game, self.meta)
+            notices += self._keep(game, self.meta)
             self._win_counted = self.meta.game_id
         return notices + self._save(game)
 
@@ -211,7 +219,8 @@ class Session:
         """The player gives ``game`` up for another (after the confirmation, before the new game
         replaces it): a started, unwon game counts as a loss and ends the streak."""
         return self._notices("The abandoned game could not be counted",
-                             self.stats.record_abandoned, game, self.meta)
+                             self.stats.record_abandoned, game, self.meta) + self._keep(
+                                 game, self.meta)
 
     def new_game_started(self, game: Game) -> list[str]:
         """``game`` replaces the one before (call :meth:`abandon` for that first): it gets fresh
@@ -247,6 +256,11 @@ class Session:
                              partial(save_config, only=only), config, self.config_path)
 
     # ------------------------------------------------------------------ helpers
+
+    def _keep(self, game: Game, meta: SaveMeta) -> list[str]:
+        """A game the statistics just counted goes into the list of finished games."""
+        return self._notices("The finished game could not be kept", self.history.add, game,
+                             meta)
 
     def _save(self, game: Game) -> list[str]:
         self.game = game

@@ -30,6 +30,7 @@ from .modal import Modal
 
 if TYPE_CHECKING:
     from ..host import Host
+    from ..replaying import ReplayRequest
 
 
 def daily_deal(day: datetime.date | None = None) -> int:
@@ -129,7 +130,7 @@ class Heading(Static):
         await self.screen.action_order()  # type: ignore[attr-defined]
 
 
-class VariantScreen(Modal["GameChoice | None"]):
+class VariantScreen(Modal["GameChoice | ReplayRequest | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False),
                 Binding("ctrl+s", "order", "Order", show=False)]
 
@@ -190,6 +191,7 @@ class VariantScreen(Modal["GameChoice | None"]):
             with Horizontal(id="variant-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Replay a finished game…", id="replay-finished", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#variant-empty", Static).display = False
@@ -459,3 +461,16 @@ class VariantScreen(Modal["GameChoice | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    @on(Button.Pressed, "#replay-finished")
+    def _replay_pressed(self, event: Button.Pressed) -> None:
+        """The finished games kept: the one chosen is replayed (this menu closes with it)."""
+        from .finished import FinishedScreen
+
+        event.stop()
+
+        def chosen(request: ReplayRequest | None) -> None:
+            if request is not None:
+                self.dismiss(request)
+        self.app.push_screen(FinishedScreen(self.app.history(), self.app.manager.catalog),
+                             chosen)

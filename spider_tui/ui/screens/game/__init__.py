@@ -11,6 +11,7 @@ which it wires together and whose messages it handles:
 - :mod:`.cursor`: the keyboard cursor;
 - :mod:`.autoplay`: the hint on show, the demo and Finish for me; it posts
   :class:`~.autoplay.AutoMove` for each move it plays;
+- :mod:`.replay`: a replay's moves, played by the autoplay, and its keys (the board's rest);
 - :mod:`.view`: the top row's layout, and the views drawn from the game and the parts' state;
 - :mod:`.stage`: the cards in flight (what the animator needs of the screen).
 """
@@ -29,7 +30,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker
 
-from ....actions import BOARD, bindings, keys_of
+from ....actions import BOARD, REPLAY, bindings, keys_of
 from ....engine import Game, IllegalMove, Move
 from ....engine.cards import RANK
 from ... import finishing, motion
@@ -50,6 +51,7 @@ from ...widgets.stock import Stock
 from .autoplay import AutoMove, Autoplay
 from .cursor import Cursor
 from .pointer import Clicked, DragStarted, Dropped, Pointer
+from .replay import Replay
 from .selection import Selector
 from .stage import Stage
 from .view import Board, Drawing, Table
@@ -89,6 +91,7 @@ class GameScreen(Screen[None]):
         self.cursor = Cursor(self)
         self.autoplay = Autoplay(self)
         self.meter = Meter(self)
+        self.replay = Replay(self)
         self.drawing = Drawing(self)
         #: Columns lit for a moment (the empty ones, when a deal is refused for them).
         self.flash: set[int] = set()
@@ -136,6 +139,10 @@ class GameScreen(Screen[None]):
     @property
     def game(self) -> Game:
         return self.app.game
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """During a replay only its keys run on the board; otherwise only the board's."""
+        return (action in REPLAY) == self.replay.active
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -322,6 +329,8 @@ class GameScreen(Screen[None]):
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self.motion.finish()  # the cards are where the click means them to be
+        if self.replay.active:
+            return  # a replay's table is looked at, not played on
         if self.autoplay.running:
             self.autoplay.stop()
             return
@@ -349,7 +358,7 @@ class GameScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         # Any key ends the animations at once (the game is there already), then does its job.
         self.motion.finish()
-        if self.autoplay.running:
+        if self.autoplay.running and not self.replay.active:
             event.stop()
             event.prevent_default()
             self.autoplay.stop()
@@ -482,3 +491,20 @@ class GameScreen(Screen[None]):
 
     def action_finish(self) -> None:
         self.autoplay.finish()
+
+    # ------------------------------------------------------------------ a replay's keys
+
+    def action_replay_pause(self) -> None:
+        self.replay.toggle()
+
+    def action_replay_step(self, by: int) -> None:
+        self.replay.step(by)
+
+    def action_replay_speed(self, factor: float) -> None:
+        self.replay.change_speed(factor)
+
+    def action_replay_take_over(self) -> None:
+        self.app.take_over_replay()
+
+    def action_replay_leave(self) -> None:
+        self.app.leave_replay()

@@ -187,7 +187,12 @@ class Autoplay:
             return
         if move is None:
             self.stop_demo(quiet=True)
-            screen.say(f"{self.demo_name}: nothing useful is left; undo may help", "warning")
+            # A line played to its end (a replay's) says what that end is.
+            end = getattr(player, "end_words", None)
+            text, severity = end() if end is not None else (
+                f"{self.demo_name}: nothing useful is left; undo may help", "warning")
+            screen.say(text, severity)
+            screen.refresh_board()
             return
         self._posted = AutoMove(player, move)
         screen.post_message(self._posted)

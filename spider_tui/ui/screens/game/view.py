@@ -284,6 +284,8 @@ class Drawing:
     def _info_text(self) -> str:
         screen = self.screen
         autoplay = screen.autoplay
+        if screen.replay.active:
+            return screen.replay.info()
         if autoplay.demo_timer is not None:
             return f"{autoplay.demo_name}: any key stops"
         if autoplay.finding is not None:
