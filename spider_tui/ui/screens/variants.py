@@ -84,7 +84,7 @@ def _ease(vid: str) -> tuple[int, float]:
 
 
 #: The width of the list's name column; longer names are cut with an ellipsis.
-NAME_WIDTH = 23
+NAME_WIDTH = 22
 FAMILY_WIDTH = 11
 LEVEL_WIDTH = 6
 #: How the list can be ordered (``ctrl+s`` goes to the next), and the title's words for it.
