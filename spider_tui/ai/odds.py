@@ -24,11 +24,10 @@ from .review import REVIEW_NODES, UNWINNABLE, WON, Solve, lost_since, positions
 
 #: The meter's worlds, and the positions each may search: a first answer within the first
 #: budget, then, while the table stays as it is, the worlds not decided yet searched again with
-#: the next, larger one (the answer shown after each round). Measured on deals 1-3 played by
-#: the hint (60 moves each, ``odds.chances`` timed by CPU at every position), with the first
-#: budget alone: four suits 0.30 s a move (at most 0.51 s), every answer "?"; two suits 0.57 s;
-#: one suit 0.69 s (when each world won still had its line shortened, which the meter no
-#: longer asks for).
+#: the next, larger one (the answer shown after each round). Processor time per position
+#: (``python benchmarks/meter_bench.py``, deals 41-42, every 10th of 60 moves), the first answer
+#: and all rounds: four suits 0.24 s and 5.0 s (the first answers all "?", the last ones a share
+#: at 9 of 12 positions), two suits 0.26 s and 1.7 s, one suit 0.33 s and 0.50 s.
 METER_WORLDS = 8
 METER_NODES = (1000, 5000, 25000)
 #: The positions the peek may search on the real table (about a second).
