@@ -183,7 +183,7 @@ class VariantScreen(Modal["GameChoice | ReplayRequest | None"]):
                                      compact=True)
                         yield self._winnable_button(want)
                         for tier in DEAL_TIERS:
-                            yield self._tier_button(want, tier)
+                            yield self._tier_button(tier)
                     yield Static("", id="variant-error", markup=False)
                     yield Static("House rules", classes="variant-heading")
                     with Vertical(id="house-rules"):
@@ -372,7 +372,7 @@ class VariantScreen(Modal["GameChoice | ReplayRequest | None"]):
         rating = rated(self.variant_id, hrs)
         return rating.tiers.get(tier, ()) if rating is not None else ()
 
-    def _tier_button(self, vid: str, tier: str) -> Choice:
+    def _tier_button(self, tier: str) -> Choice:
         button = Choice("", id=f"deal-{tier}", compact=True)
         self._set_tier(button, tier, tuple(sorted(self.initial_house_rules)))
         return button
