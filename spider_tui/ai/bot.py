@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from ..engine.game import WON, Game, Step
 from ..engine.moves import Move
@@ -103,7 +104,9 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def _play_one(job: tuple) -> GameResult:
+def _play_one(setup: Callable[[], object] | None, job: tuple) -> GameResult:
+    if setup is not None:
+        setup()
     variant, deal, budget_ms, peek, house_rules, node_budget = job
     return play_deal(variant, deal, budget_ms=budget_ms, peek=peek, house_rules=house_rules,
                      node_budget=node_budget)
@@ -111,19 +114,23 @@ def _play_one(job: tuple) -> GameResult:
 
 def run_games(variant: str, deals: Iterable[int], *, budget_ms: float | None = None,
               peek: bool = False, house_rules: tuple[str, ...] = (),
-              jobs: int = 1, node_budget: int | None = None) -> Iterator[GameResult]:
+              jobs: int = 1, node_budget: int | None = None,
+              setup: Callable[[], object] | None = None) -> Iterator[GameResult]:
     """Play each deal (``jobs`` at a time, in worker processes), yielding results as they
     finish (in deal order). ``budget_ms`` and ``node_budget`` bound each move's search as
-    :class:`Autoplayer`'s do."""
+    :class:`Autoplayer`'s do. ``setup`` (a module-level function) is called in each process
+    before it plays: the command line loads the player's plugins with it, so that a worker
+    plays a plugin's game too."""
     work = [(variant, d, budget_ms, peek, house_rules, node_budget) for d in deals]
+    play_one = partial(_play_one, setup)
     if jobs <= 1 or len(work) <= 1:
         for job in work:
-            yield _play_one(job)
+            yield play_one(job)
         return
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
-        yield from pool.imap(_play_one, work)
+        yield from pool.imap(play_one, work)
 
 
 def summary(results: list[GameResult]) -> str:

@@ -8,7 +8,7 @@ import argparse
 import sys
 
 from ..engine.deal import MAX_DEAL
-from .common import add_nodes, deal_number, number_above_zero, whole_number
+from .common import add_nodes, deal_number, load_plugins, number_above_zero, whole_number
 
 MAX_GAMES = 1_000_000
 MAX_BUDGET_MS = 60_000
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         task = progress.add_task(args.variant, total=args.games, won=0)
         for r in run_games(args.variant, deals, budget_ms=args.budget, peek=args.peek,
                            house_rules=tuple(args.house_rules), jobs=args.jobs,
-                           node_budget=args.nodes):
+                           node_budget=args.nodes, setup=load_plugins):
             results.append(r)
             progress.update(task, advance=1, won=sum(x.won for x in results))
     failed = rule_failure_notice(failures)

@@ -147,3 +147,10 @@ def add_nodes(p: argparse.ArgumentParser, most: int, what: str) -> None:
     node budget of 1 to ``most`` positions; ``what`` says what it bounds there."""
     p.add_argument("--nodes", metavar="N", type=whole_number(1, most), help=what)
 
+
+def load_plugins() -> None:
+    """In a worker process of a command (``--jobs``, a Dask worker): the player's plugins, as
+    the command loaded them, so that a plugin's game plays there too."""
+    from ..plugins.manager import get_manager
+
+    get_manager()

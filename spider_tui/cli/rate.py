@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_nodes, print_table, whole_number
+from .common import add_nodes, load_plugins, print_table, whole_number
 
 #: The largest --nodes (the solver's, per deal) and --bot-nodes (per move).
 MAX_NODES = 10_000_000_000
@@ -36,14 +36,6 @@ def deal_range(text: str) -> range:
     if hi - lo + 1 > MAX_DEALS:
         raise argparse.ArgumentTypeError(f"{quoted(text, 30)}: at most {MAX_DEALS} deals")
     return range(lo, hi + 1)
-
-
-def load_plugins() -> None:
-    """In a process that rates deals (this one, a worker of --jobs, a Dask worker): the
-    player's plugins, as this command loaded them, so a plugin's game is rated there too."""
-    from ..plugins.manager import get_manager
-
-    get_manager()
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
