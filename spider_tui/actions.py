@@ -143,6 +143,8 @@ ACTIONS: tuple[Action, ...] = (
         "Today's deal", "Deal {deal} of this variant, the same for everyone today")),
     Action("winnable_deal", "winnable_deal", "", "Winnable deal", owner=APP,
            palette=("Winnable deal", "A deal the solver has won")),
+    Action("finished_games", "replay_finished", "", "Replay", owner=APP,
+           palette=("Replay a finished game", "Watch a game you won or gave up, move by move")),
 )
 
 BY_ID: dict[str, Action] = {a.id: a for a in ACTIONS}
@@ -157,7 +159,7 @@ REPLAY = frozenset(a.action.partition("(")[0] for a in ACTIONS if a.id.startswit
 PALETTE_ORDER = ("new_game", "choose_game", "daily", "winnable_deal", "restart", "undo", "redo",
                  "undo_all", "redo_all", "pause", "same_rank", "deal", "hint", "peek", "demo",
                  "finish",
-                 "help", "settings", "stats")
+                 "help", "settings", "stats", "finished_games")
 
 
 def owned_by(owner: str) -> list[Action]:

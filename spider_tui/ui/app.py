@@ -546,6 +546,21 @@ class SpiderApp(App[None]):
         ``None`` when the app keeps none (no session: tests, ``spider-tui replay``)."""
         return getattr(self._player_session(), "history", None)
 
+    def choose_finished(self, then: Callable[[Any], object]) -> None:
+        """The finished games kept (:class:`~spider_tui.ui.screens.finished.FinishedScreen`):
+        ``then(request)`` with the one chosen (nothing if none is)."""
+        from .screens.finished import FinishedScreen
+
+        def chosen(request: ReplayRequest | None) -> None:
+            if request is not None:
+                then(request)
+
+        self.push_screen(FinishedScreen(self.history(), self.manager.catalog), chosen)
+
+    def action_replay_finished(self) -> None:
+        """The palette's "Replay a finished game": the one chosen is replayed on the board."""
+        self.choose_finished(self.replay)
+
     def _player_session(self) -> Any:
         """The session of the player's own game, even while a replay has put it aside."""
         return self._aside[2] if self._aside is not None else self.session
@@ -740,7 +755,8 @@ class SpiderApp(App[None]):
 
         cfg = self.config
         offered = {"winnable_deal": bool(winnable(self.game.rules.id)),
-                   "stats": self.session is not None}
+                   "stats": self.session is not None,
+                   "finished_games": self.history() is not None}
         for action_id in PALETTE_ORDER:
             action = BY_ID[action_id]
             if action.palette is None or not offered.get(action_id, True):

@@ -4,6 +4,7 @@ the app's class, so that the app (which imports the screens) and the screens imp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..config import Config
@@ -49,6 +50,10 @@ class Host(Protocol):
 
     def history(self) -> Any:
         """The list of finished games kept, or ``None``."""
+        ...
+
+    def choose_finished(self, then: Callable[[Any], object]) -> None:
+        """Open the list of finished games; ``then(request)`` with the one chosen."""
         ...
 
     def take_over_replay(self) -> None:

@@ -157,3 +157,39 @@ async def test_a_game_taken_over_is_practice_and_a_new_game_brings_the_player_s_
     # game was never counted nor kept.
     assert StatsStore(tmp_path / "stats.json").load().rows() == []
     assert HistoryStore(tmp_path / "history.json").load().games == []
+
+
+async def test_the_palette_replays_a_finished_game_too(tmp_path):
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+
+    finished = played("spider-2suit", 9, 6)
+    HistoryStore(tmp_path / "history.json").add(finished, SaveMeta())
+    session = session_at(tmp_path)
+    mine, _ = session.start(game=Game.new("spider-1suit", 7))
+    app = SpiderApp(Config(), mine, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        palette.query_one(Input).value = "Replay a finished game"
+        for _ in range(50):  # the palette searches in the background
+            await pilot.pause(0.05)
+            if palette.query("CommandList Option"):
+                break
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FinishedScreen"
+        assert "Spider (two suits)" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.game.history) == 6)
+        assert app.game.to_position() == finished.to_position()
+        assert app.game_screen.replay.active
+
+
+async def test_the_palette_offers_no_replay_where_no_game_is_kept():
+    app = SpiderApp(Config(), Game.new("spider-1suit", 7))  # no session: nothing is kept
+    async with app.run_test(size=SIZE):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Statistics" not in titles and "Replay a finished game" not in titles

@@ -30,7 +30,6 @@ from .modal import Modal
 
 if TYPE_CHECKING:
     from ..host import Host
-    from ..replaying import ReplayRequest
 
 
 def daily_deal(day: datetime.date | None = None) -> int:
@@ -465,12 +464,5 @@ class VariantScreen(Modal["GameChoice | ReplayRequest | None"]):
     @on(Button.Pressed, "#replay-finished")
     def _replay_pressed(self, event: Button.Pressed) -> None:
         """The finished games kept: the one chosen is replayed (this menu closes with it)."""
-        from .finished import FinishedScreen
-
         event.stop()
-
-        def chosen(request: ReplayRequest | None) -> None:
-            if request is not None:
-                self.dismiss(request)
-        self.app.push_screen(FinishedScreen(self.app.history(), self.app.manager.catalog),
-                             chosen)
+        self.app.choose_finished(self.dismiss)
