@@ -22,6 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from passages import Passage  # noqa: E402
 
 from spider_tui.ai.campaign import Journal, campaign  # noqa: E402
 from spider_tui.ai.rating import (  # noqa: E402
@@ -33,6 +36,7 @@ from spider_tui.ai.rating import (  # noqa: E402
     summarize,
     table_data,
 )
+from spider_tui.cli.rate import deal_range  # noqa: E402
 from spider_tui.engine import default_catalog  # noqa: E402
 
 README = ROOT / "README.md"
@@ -47,9 +51,6 @@ SOLVER_NODES = 5_000
 BOT_NODES = 100
 #: The games each house rule is rated on.
 HOUSE_RULE_GAMES = ("spider-2suit", "spider-4suit")
-BEGIN = ("<!-- generated: difficulty table. Made from spider_tui/data/ratings.json by "
-         "`python scripts/make_ratings.py`: edit that, not this. -->")
-END = "<!-- generated: difficulty table: end -->"
 
 
 def games() -> list[tuple[str, tuple[str, ...]]]:
@@ -62,11 +63,6 @@ def games() -> list[tuple[str, tuple[str, ...]]]:
             if hr in {h.id for h in cat.house_rules_for(cat.variants[vid])}:
                 out.append((vid, (hr,)))
     return out
-
-
-def deal_range(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
 
 
 def markdown(table: Table) -> str:
@@ -90,17 +86,16 @@ def markdown(table: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
-def replaced(text: str, passage: str) -> str:
-    start = text.find(BEGIN)
-    end = text.find(END, max(start, 0))
-    if start < 0 or end < 0:
-        raise SystemExit(f"README.md has no {BEGIN!r} ... {END!r} lines")
-    return text[:start] + BEGIN + "\n" + passage + text[end:]
+def passage(table: Table) -> Passage:
+    """README's difficulty table, between its marker lines, made from ``table``."""
+    return Passage("difficulty table", "spider_tui/data/ratings.json",
+                   lambda: markdown(table), "scripts/make_ratings.py")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", default=DEALS, help=f"deal numbers ({DEALS})")
+    ap.add_argument("--deals", default=deal_range(DEALS), type=deal_range,
+                    help=f"deal numbers ({DEALS})")
     ap.add_argument("--nodes", type=int, default=SOLVER_NODES,
                     help=f"solver positions per deal ({SOLVER_NODES})")
     ap.add_argument("--bot-nodes", type=int, default=BOT_NODES,
@@ -117,12 +112,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{DATA} is not a ratings table", file=sys.stderr)
             return 1
         text = README.read_text(encoding="utf-8")
-        if replaced(text, markdown(table)) != text:
+        if passage(table).replace(text, "README.md") != text:
             print("README.md's difficulty table is stale: run python scripts/make_ratings.py",
                   file=sys.stderr)
             return 1
         return 0
-    deals = deal_range(args.deals)
+    deals = args.deals
     jobs = [Job(v, d, hrs, args.nodes, args.bot_nodes) for v, hrs in games() for d in deals]
     total = len(jobs)
     count = [0]
@@ -135,12 +130,12 @@ def main(argv: list[str] | None = None) -> int:
 
     results = campaign(jobs, Journal(args.journal), workers=args.jobs,
                        scheduler=args.scheduler, progress=progress)
-    data = table_data(summarize(results), deals=args.deals, solver_nodes=args.nodes,
-                      bot_nodes=args.bot_nodes)
+    data = table_data(summarize(results), deals=f"{deals.start}-{deals.stop - 1}",
+                      solver_nodes=args.nodes, bot_nodes=args.bot_nodes)
     DATA.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     table = read_table(DATA.read_text(encoding="utf-8"))
     assert table is not None
-    README.write_text(replaced(README.read_text(encoding="utf-8"), markdown(table)),
+    README.write_text(passage(table).replace(README.read_text(encoding="utf-8"), "README.md"),
                       encoding="utf-8")
     print(f"wrote {DATA.relative_to(ROOT)} and README.md's table ({len(table.games)} games)")
     return 0

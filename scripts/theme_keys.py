@@ -16,13 +16,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from passages import Passage  # noqa: E402
 
 from spider_tui.plugins.themespec import THEME_FORMAT, THEME_KEYS  # noqa: E402
 
 PLUGINS = ROOT / "docs" / "plugins.md"
-BEGIN = ("<!-- generated: theme keys. Made from THEME_KEYS in spider_tui/plugins/themespec.py "
-         "by `python scripts/theme_keys.py`: edit that, not this. -->")
-END = "<!-- generated: theme keys: end -->"
 #: What each table of a theme file holds.
 SECTIONS = {
     "": "the top of the file",
@@ -49,14 +49,14 @@ def theme_keys() -> str:
     return "\n".join(out)
 
 
+#: The passage, between its marker lines in docs/plugins.md.
+PASSAGE = Passage("theme keys", "THEME_KEYS in spider_tui/plugins/themespec.py", theme_keys,
+                  "scripts/theme_keys.py")
+
+
 def rewritten(text: str) -> str:
     """``text`` (docs/plugins.md) with the passage between its marker lines rewritten."""
-    start = text.find(BEGIN)
-    end = text.find(END)
-    if start < 0 or end < start or text.count(END) != 1:
-        raise ValueError(f"docs/plugins.md has no one pair of marker lines {BEGIN!r} ... "
-                         f"{END!r}")
-    return text[:start] + BEGIN + "\n" + theme_keys() + text[end:]
+    return PASSAGE.replace(text, "docs/plugins.md")
 
 
 def main(argv: list[str]) -> int:

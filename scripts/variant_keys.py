@@ -17,12 +17,13 @@ from __future__ import annotations
 import sys
 import textwrap
 import tomllib
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from passages import Passage  # noqa: E402
 
 from spider_tui.engine import tomltext  # noqa: E402
 from spider_tui.engine.house import (  # noqa: E402
@@ -117,34 +118,6 @@ def readme_toml_limits() -> str:
         f"whole number of more than {tomltext.MAX_INT_DIGITS} digits is read as a wrong value "
         f"of its key (a setting then takes its default). Messages quote at most a few dozen "
         f"characters of what they refuse.") + "\n"
-
-
-@dataclass(frozen=True)
-class Passage:
-    """A generated passage: ``name`` tells its marker lines apart, ``source`` says in them what
-    it is made from, ``render`` makes it."""
-
-    name: str
-    source: str
-    render: Callable[[], str]
-
-    @property
-    def begin(self) -> str:
-        return (f"<!-- generated: {self.name}. Made from {self.source} by `python "
-                f"scripts/variant_keys.py`: edit that, not this. -->")
-
-    @property
-    def end(self) -> str:
-        return f"<!-- generated: {self.name}: end -->"
-
-    def replace(self, text: str, where: str) -> str:
-        """``text`` with this passage rewritten between its marker lines."""
-        start = text.find(f"<!-- generated: {self.name}. ")
-        end = text.find(self.end, max(start, 0))
-        if start < 0 or end < 0 or text.count(self.end) != 1:
-            raise ValueError(f"{where} has no one pair of marker lines for {self.name!r} "
-                             f"({self.begin!r} ... {self.end!r})")
-        return text[:start] + self.begin + "\n" + self.render() + text[end:]
 
 
 #: Every generated passage, by the file it is in.
