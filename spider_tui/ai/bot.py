@@ -16,12 +16,12 @@ import math
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import partial
 
 from ..engine.game import WON, Game, Step
 from ..engine.moves import Move
 from ..engine.piles import FOUNDATION_KIND, code_kind
 from .hint import Adviser
+from .processes import each
 
 #: A game the bot has not finished after this many moves is counted as lost.
 MAX_MOVES = 1500
@@ -104,9 +104,7 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def _play_one(setup: Callable[[], object] | None, job: tuple) -> GameResult:
-    if setup is not None:
-        setup()
+def _play_one(job: tuple) -> GameResult:
     variant, deal, budget_ms, peek, house_rules, node_budget = job
     return play_deal(variant, deal, budget_ms=budget_ms, peek=peek, house_rules=house_rules,
                      node_budget=node_budget)
@@ -119,18 +117,9 @@ def run_games(variant: str, deals: Iterable[int], *, budget_ms: float | None = N
     """Play each deal (``jobs`` at a time, in worker processes), yielding results as they
     finish (in deal order). ``budget_ms`` and ``node_budget`` bound each move's search as
     :class:`Autoplayer`'s do. ``setup`` (a module-level function) is called in each process
-    before it plays: the command line loads the player's plugins with it, so that a worker
-    plays a plugin's game too."""
+    before it plays (:func:`~spider_tui.ai.processes.each`)."""
     work = [(variant, d, budget_ms, peek, house_rules, node_budget) for d in deals]
-    play_one = partial(_play_one, setup)
-    if jobs <= 1 or len(work) <= 1:
-        for job in work:
-            yield play_one(job)
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
-        yield from pool.imap(play_one, work)
+    yield from each(_play_one, work, workers=jobs, setup=setup)
 
 
 def summary(results: list[GameResult]) -> str:

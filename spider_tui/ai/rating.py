@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from functools import cache, partial
 from importlib import resources
-from typing import Any
+from typing import Any, get_type_hints
 
 from ..engine.game import Game
 from . import solver
 from .bot import play_deal, wilson
+from .processes import after_setup, each
 
 FORMAT = "spider-ratings/1"
 #: The default budgets: positions the solver may search per deal, and the bot per move.
@@ -57,10 +58,6 @@ class Job:
         """What identifies the job in a campaign's journal: the same key, the same result."""
         return (f"{self.variant}|{'+'.join(self.house_rules)}|{self.deal}|"
                 f"{self.solver_nodes}|{self.bot_nodes}")
-
-    @property
-    def game(self) -> tuple[str, tuple[str, ...]]:
-        return (self.variant, self.house_rules)
 
 
 @dataclass(frozen=True)
@@ -104,11 +101,9 @@ class DealRating:
             raise ValueError(f"keys {sorted(set(data) ^ names)} do not match")
         kw = dict(data)
         kw["house_rules"] = tuple(str(h) for h in data["house_rules"])
-        types = {"variant": str, "deal": int, "solver_nodes": int, "bot_nodes": int,
-                 "solver": str, "solver_moves": int, "solver_searched": int,
-                 "solver_seconds": float, "bot_won": bool, "bot_moves": int,
-                 "bot_progress": float, "bot_searched": int, "bot_seconds": float}
-        for name, kind in types.items():
+        for name, kind in get_type_hints(cls).items():
+            if name == "house_rules":
+                continue
             value = kw[name]
             if kind is float and isinstance(value, int) and not isinstance(value, bool):
                 kw[name] = float(value)
@@ -176,12 +171,6 @@ class GameRating:
     def level(self) -> str:
         return level(self.bot_won / self.deals) if self.deals else "unrated"
 
-    def solver_interval(self) -> tuple[float, float]:
-        return wilson(self.solver_won, self.deals)
-
-    def bot_interval(self) -> tuple[float, float]:
-        return wilson(self.bot_won, self.deals)
-
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["house_rules"] = list(self.house_rules)
@@ -226,24 +215,10 @@ def run(jobs: Sequence[Job], *, workers: int = 1, scheduler: Any = None,
     (a module-level function, so that it can be sent) is called in each process before it
     rates a deal: the command line loads the player's plugins with it, so that a plugin's
     game is rated the same everywhere."""
-    rate = partial(_rate_after, setup)
     if scheduler is not None:
-        yield from _on_dask(jobs, scheduler, rate)
+        yield from _on_dask(jobs, scheduler, partial(after_setup, setup, rate_deal))
         return
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield rate(job)
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
-        yield from pool.imap_unordered(rate, jobs)
-
-
-def _rate_after(setup: Callable[[], object] | None, job: Job) -> DealRating:
-    if setup is not None:
-        setup()
-    return rate_deal(job)
+    yield from each(rate_deal, jobs, workers=workers, setup=setup, ordered=False)
 
 
 def _on_dask(jobs: Sequence[Job], scheduler: Any, rate: Callable[[Job], DealRating]
