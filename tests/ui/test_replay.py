@@ -100,12 +100,18 @@ def session_at(tmp_path) -> Session:
                    stats=StatsStore(tmp_path / "stats.json"), config_path=tmp_path / "c.toml")
 
 
-async def test_the_game_menu_replays_a_finished_game_and_the_player_s_game_comes_back(tmp_path):
+def with_a_finished_game(tmp_path) -> tuple[SpiderApp, Game, Game]:
+    """The app on the player's game (Spider 1 suit, deal 7), one finished game kept: (the app,
+    the player's game, the finished one)."""
     finished = played("spider-2suit", 9, 6)
     HistoryStore(tmp_path / "history.json").add(finished, SaveMeta())
     session = session_at(tmp_path)
     mine, _ = session.start(game=Game.new("spider-1suit", 7))
-    app = SpiderApp(Config(), mine, session=session)
+    return SpiderApp(Config(), mine, session=session), mine, finished
+
+
+async def test_the_game_menu_replays_a_finished_game_and_the_player_s_game_comes_back(tmp_path):
+    app, mine, finished = with_a_finished_game(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("9", "7")
         await pilot.press("g")
@@ -163,11 +169,7 @@ async def test_the_palette_replays_a_finished_game_too(tmp_path):
     from textual.command import CommandPalette
     from textual.widgets import Input
 
-    finished = played("spider-2suit", 9, 6)
-    HistoryStore(tmp_path / "history.json").add(finished, SaveMeta())
-    session = session_at(tmp_path)
-    mine, _ = session.start(game=Game.new("spider-1suit", 7))
-    app = SpiderApp(Config(), mine, session=session)
+    app, _, finished = with_a_finished_game(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
