@@ -39,10 +39,11 @@ from spider_tui.engine import Game  # noqa: E402
 DEFAULT_NODES = 300_000
 
 
-def _work(job: tuple[str, int, float | None, int | None]
+def _work(job: tuple[str, int, float | None, int | None, bool]
           ) -> tuple[str, int, str, list[str], float, int]:
-    variant, deal, limit, nodes = job
-    result = solve(Game.new(variant, deal=deal), limit, node_budget=nodes)
+    variant, deal, limit, nodes, general_path = job
+    result = solve(Game.new(variant, deal=deal), limit, node_budget=nodes,
+                   general_path=general_path)
     return variant, deal, result.status, result.moves, result.seconds, result.nodes
 
 
@@ -55,6 +56,8 @@ def main() -> int:
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--write-winnable", action="store_true")
+    ap.add_argument("--general-path", action="store_true",
+                    help="search the engine's own table even where the fast board serves it")
     args = ap.parse_args()
     if args.nodes is None and args.time_limit is None:
         args.nodes = DEFAULT_NODES
@@ -65,8 +68,9 @@ def main() -> int:
     t0 = time.time()
     status: dict[str, int] = {}
     won_times = []
+    won_lines = []  # moves per winning line
     searched = []  # (positions, seconds) per deal
-    jobs = [(args.variant, d, args.time_limit, args.nodes) for d in deals]
+    jobs = [(args.variant, d, args.time_limit, args.nodes, args.general_path) for d in deals]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         for v, d, st, moves, secs, nodes in pool.imap_unordered(_work, jobs):
             if st == "won":
@@ -74,6 +78,7 @@ def main() -> int:
                     print(f"deal {d}: the solver's line does not replay!", flush=True)
                     return 1
                 won_times.append(secs)
+                won_lines.append(len(moves))
                 if args.write_winnable:
                     entries[d] = moves
                     make_winnable.save(v, entries, args.time_limit)
@@ -93,6 +98,8 @@ def main() -> int:
     if won_times:
         print(f"  time to solve: median {statistics.median(won_times):.2f} s, "
               f"mean {statistics.mean(won_times):.2f} s, max {max(won_times):.2f} s")
+        print(f"  winning lines: median {statistics.median(won_lines):.0f} moves, "
+              f"max {max(won_lines)}")
     total_nodes = sum(p for p, _ in searched)
     total_secs = sum(s for _, s in searched)
     print(f"  positions searched: median {statistics.median(p for p, _ in searched):.0f} per "

@@ -1,5 +1,7 @@
 """Positions the AI's tests share."""
 
+from spider_tui.engine import Game
+
 #: Issue 31's position: Spider (one suit) deal 5, seven runs home, every card face up.
 FINISH_MOVES = (
     "7>8 1>8 7>8 9>8 10>8 5>8 9>8 10>8 5>8 5>9 6>2 10>4 10>1 d 6>5 8>6 9>6 7>6 10>7 8>5 5>10 "
@@ -18,3 +20,11 @@ LOST_MOVES = (
     "5>1 7>2 2>7 1>6 1>5 6>5 1>7 5>4 9>6 d d 7>4 1>3 d 6>9 5>4 2>10 2>5 5>9 10>2 9>3 7>3 1>6 "
     "d 10>9")
 LOST_AT = 45
+
+
+def replays_to_a_win(variant: str, deal: int, moves: list[str]) -> bool:
+    """Do ``moves`` (move notation), played from the deal, win it?"""
+    g = Game.new(variant, deal=deal)
+    for m in moves:
+        g.play(m)
+    return g.status == "won"

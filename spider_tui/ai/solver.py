@@ -27,12 +27,14 @@ and every machine, however loaded.
 A line found is expanded into single moves and replayed through the engine before it is
 returned; one the engine refuses (a bug) gives "unknown" and says why in ``Solution.problem``.
 
-That is the fast path (the :class:`~spider_tui.ai.board.Board`, for the tables it serves:
-:attr:`RuleSet.simple`). Every other table is solved the same way on the
-engine's own table (:mod:`.general`): the exhaustive search over :meth:`State.moves` and deals,
-then the beam by stages, a stage ending with a deal of whatever kind the game has (a row, the
-stock turned onto the waste, the waste turned back), each local search a best-first search
-with a transposition table on :meth:`State.key` scored by :class:`~spider_tui.ai.general.Judge`.
+The search is written once, over :class:`_Space`: what a stage's search, a deal and a win
+are on a kind of table. It has two implementations: the fast :class:`~spider_tui.ai.board.Board`
+(:class:`_Fast`), for the tables it serves (:attr:`RuleSet.simple`), and the engine's own table
+(:class:`_General`, :mod:`.general`) for every table: moves as :meth:`State.moves` lists them,
+a stage ending with a deal of whatever kind the game has (a row, the stock turned onto the
+waste, the waste turned back), each stage's search a best-first search with a transposition
+table on :meth:`State.key` scored by :class:`~spider_tui.ai.general.Judge`. Spider's own tables
+can be searched either way (``general_path``), so the same deals can be played both ways.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from ..engine.errors import IllegalMove, RuleFailure
 from ..engine.game import WON, Game
 from ..engine.moves import Move
 from ..engine.piles import WASTE_KIND
+from ..engine.rules import RuleSet
 from ..engine.state import DEAL, State
 from . import general
 from .board import Board
@@ -101,13 +104,16 @@ class LineRefused(Exception):
 
 
 def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int = 5000,
-          node_budget: int | None = None, short: bool = True) -> Solution:
+          node_budget: int | None = None, short: bool = True, general_path: bool = False
+          ) -> Solution:
     """Solve ``game`` from its current position within ``time_limit`` seconds and
     ``node_budget`` positions searched, whichever runs out first (neither given:
     :data:`TIME_LIMIT` seconds). With a node budget alone, the answer, its line and its node
     count depend on the position and the budget only (no clock is read to decide anything).
     ``short`` False: the winning line as the search found it (replayed, not shortened), for
-    a caller that wants the answer, not the line (the winnability meter)."""
+    a caller that wants the answer, not the line (the winnability meter). ``general_path``:
+    search the engine's own table even where the fast board serves it (to play the same
+    deals both ways)."""
     t0 = time.perf_counter()
     if time_limit is None and node_budget is None:
         time_limit = TIME_LIMIT
@@ -116,11 +122,11 @@ def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int 
     state = game.state
     if general.won(state):
         return Solution(WON_, [], 0, 0.0)
-    fast = state.rules.simple
-    solver = _solve_fast if fast else _solve_general
+    fast = state.rules.simple and not general_path
+    space = _Fast(state.rules) if fast else _General(state.rules)
     limit = _Limit(t0 + time_limit if time_limit is not None else math.inf, node_budget)
     seconds = time_limit if time_limit is not None else math.inf
-    status, line, nodes = solver(state, limit, seconds, exhaustive_nodes)
+    status, line, nodes = _solve_beam(space, state, limit, seconds, exhaustive_nodes)
     moves: list[str] = []
     problem = ""
     if status == WON_:
@@ -183,29 +189,118 @@ class _Limit:
 
 
 
-def _solve_fast(state: State, limit: _Limit, seconds: float, exhaustive_nodes: int
-                ) -> tuple[str, Sequence | None, int]:
-    """:func:`solve` on the fast board within ``limit`` (``seconds`` long, inf with no time
-    limit): ``(status, line, nodes)``."""
-    board = Board.from_state(state, peek=True, style="solve")
-    status, line, nodes = _exhaustive(board.copy(), *_exhaustive_limit(limit, seconds,
-                                                                       exhaustive_nodes))
-    if status == UNKNOWN_:
-        width = BEAM.get(state.rules.suit_count, BEAM[4])
-        share = QUICK_SHARE.get(state.rules.suit_count, 0.0)
-        tries = [limit]
-        if share:  # the quick try: ``share`` of the whole limit, then what is left
-            now = time.perf_counter()
-            tries.insert(0, _Limit(min(limit.deadline, now + seconds * share),
-                                   None if limit.nodes is None
-                                   else min(limit.nodes, nodes + int(limit.nodes * share))))
-        for part in tries:
-            line, n = _beam(board, _Limit(part.deadline, part.left(nodes)), width)
+class _Space:
+    """What the solver's beam search needs of a table, written once for the two kinds of
+    table it searches: the fast board (:class:`_Fast`) and the engine's own table
+    (:class:`_General`). A position is the space's own object, with ``copy()`` and
+    ``key()``."""
+
+    #: The beam searches to run one after the other: ``(width, share)``, each with that beam
+    #: width on that share of what is left when it starts.
+    tries: tuple[tuple[int, float], ...] = ()
+
+    def root(self, state: State) -> Any:
+        """The space's position for ``state``, every card read (the solver sees them all)."""
+        raise NotImplementedError
+
+    def local(self, pos: Any, seen: set, limit: _Limit, keep: int
+              ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
+        """A stage's search from ``pos`` over moves (no deal) within ``limit``, entering no
+        position of ``seen`` (and adding those it enters): ``(a winning line or None, the
+        ``keep`` best lines to deal after, each with its score after the deal, best first;
+        positions expanded; whether it ran out of positions)``."""
+        raise NotImplementedError
+
+    def dealt(self, pos: Any, line: tuple) -> Any | None:
+        """A copy of ``pos`` after ``line`` and a deal; None where the deal is not allowed."""
+        raise NotImplementedError
+
+    def won(self, pos: Any) -> bool:
+        raise NotImplementedError
+
+    def stages_left(self, pos: Any) -> int:
+        """About how many deals (of any kind) are left: the stages still to come."""
+        raise NotImplementedError
+
+
+class _Fast(_Space):
+    """The fast board (:class:`Board`), for the tables it serves (:attr:`RuleSet.simple`):
+    one beam as wide as ``BEAM`` says for the deck's suits, after a quick try on
+    ``QUICK_SHARE`` of the limit where the deck's suits have one."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        width = BEAM.get(rules.suit_count, BEAM[4])
+        share = QUICK_SHARE.get(rules.suit_count, 0.0)
+        self.tries = ((width, share), (width, 1.0)) if share else ((width, 1.0),)
+
+    def root(self, state: State) -> Board:
+        return Board.from_state(state, peek=True, style="solve")
+
+    def local(self, pos: Board, seen: set, limit: _Limit, keep: int
+              ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
+        return _stage_local(pos, seen, limit, keep)
+
+    def dealt(self, pos: Board, line: tuple) -> Board | None:
+        return _dealt(pos, line)
+
+    def won(self, pos: Board) -> bool:
+        return pos.won()
+
+    def stages_left(self, pos: Board) -> int:
+        return -(-pos.stock_left() // max(1, pos.deal_size))
+
+
+class _General(_Space):
+    """The engine's own table (:class:`State`, any rule set), scored by
+    :class:`~spider_tui.ai.general.Judge`: the beams of :data:`GENERAL_TRIES`."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.judge = general.judge_for(rules, "solve")
+        self.tries = GENERAL_TRIES
+
+    def root(self, state: State) -> State:
+        return state.copy()
+
+    def local(self, pos: State, seen: set, limit: _Limit, keep: int
+              ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
+        return _stage_local_general(pos, self.judge, seen, limit, keep)
+
+    def dealt(self, pos: State, line: tuple) -> State | None:
+        return _played_state(pos, line + (DEAL,))
+
+    def won(self, pos: State) -> bool:
+        return general.won(pos)
+
+    def stages_left(self, pos: State) -> int:
+        return _stages_left(pos)
+
+
+def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
+                exhaustive_nodes: int) -> tuple[str, Sequence | None, int]:
+    """:func:`solve` in ``space`` (the fast board's, or the engine's table) within ``limit``
+    (``seconds`` long, inf with no time limit): ``(status, line, nodes)``. The exhaustive
+    search first, then the space's beam searches (:attr:`_Space.tries`) one after the other,
+    each on its share of what is left, and twice as wide again each time its beam dies out
+    with enough left to start over."""
+    root = space.root(state)
+    line: Sequence | None  # the exhaustive search's list, or a beam's tuple
+    status, line, nodes = _exhaustive(root.copy(), *_exhaustive_limit(limit, seconds,
+                                                                      exhaustive_nodes))
+    if status != UNKNOWN_:
+        return status, line, nodes
+    for width, share in space.tries:
+        part = limit.share(share, nodes)
+        start = nodes
+        while True:
+            line, n, hopeless = _stage_beam(
+                space, root, _Limit(part.deadline, part.left(nodes - start)), width)
             nodes += n
-            if line is not None:
+            if line is not None or hopeless or _no_retry(part, nodes - start, n):
                 break
-        status = WON_ if line is not None else UNKNOWN_
-    return status, line, nodes
+            width *= 2
+        if line is not None or hopeless:
+            break
+    return (WON_ if line is not None else UNKNOWN_), line, nodes
 
 
 def _exhaustive_limit(limit: _Limit, seconds: float, exhaustive_nodes: int
@@ -219,18 +314,6 @@ def _exhaustive_limit(limit: _Limit, seconds: float, exhaustive_nodes: int
     if limit.nodes is not None:
         nodes = min(nodes, int(limit.nodes * EXHAUSTIVE_SHARE))
     return deadline, nodes
-
-
-def _beam(board: Board, limit: _Limit, width: int) -> tuple[list | None, int]:
-    """:func:`_stage_beam` within ``limit``, twice as wide each time the beam dies out with
-    time (and positions) to spare: a winning line or ``None``, and the nodes expanded."""
-    nodes = 0
-    while True:
-        line, n = _stage_beam(board, _Limit(limit.deadline, limit.left(nodes)), width)
-        nodes += n
-        if line is not None or _no_retry(limit, nodes, n):
-            return line, nodes
-        width *= 2
 
 
 def _no_retry(limit: _Limit, spent: int, last: int) -> bool:
@@ -295,33 +378,51 @@ def _all_moves(board: Board) -> list:
     return ms
 
 
-def _stage_beam(root: Board, limit: _Limit, width: int) -> tuple[list | None, int]:
-    """Beam search by stages (see the module's docstring) within ``limit``: a winning line or
-    ``None``, and the nodes expanded."""
+def _stage_beam(space: _Space, root: Any, limit: _Limit, width: int
+                ) -> tuple[tuple | None, int, bool]:
+    """Beam search by stages (see the module's docstring) in ``space`` from ``root`` within
+    ``limit``: ``(winning line or None, nodes, whether a wider beam cannot help)`` (the first
+    stage searched every position and none could deal)."""
     nodes = 0
-    beam: list[tuple[Board, tuple]] = [(root.copy(), ())]
-    deal_size = max(1, root.deal_size)
+    beam: list[tuple[Any, tuple]] = [(root.copy(), ())]
+    first = True
+    final: int | None = None
+    # Every position a stage has started from: a game that can deal again and again
+    # (unlimited redeals) brings back positions a stage started from before, which need no
+    # second search (the beam dies out once there are none new).
+    met: set = {root.key()}
     while beam:
         if limit.reached(nodes):
-            return None, nodes
-        deals_left = -(-beam[0][0].stock_left() // deal_size)
-        stage = limit.share(1 / (deals_left + 1), nodes)
+            return None, nodes, False
+        # An equal share of the time (and positions) left per stage, the last (after the last
+        # deal, where the win must be found) worth as many shares as a third of the stages at
+        # the start (one, for Spider's five deals).
+        left = space.stages_left(beam[0][0])
+        if final is None:
+            final = max(1, left // 3)
+        stage = limit.share(1 if not left else 1 / (left + final), nodes)
         start = nodes
         seen: set = set()
         pool: list[tuple[float, int, tuple]] = []  # (score after the deal, parent, line)
-        for i, (board, line) in enumerate(beam):
+        complete = True
+        for i, (pos, line) in enumerate(beam):
             item = stage.share(1 / (len(beam) - i), nodes - start)
-            won, cands, n = _stage_local(board, seen, item, width)
-            nodes += n
+            won, cands, n, done = space.local(pos, seen, item, width)
+            # The position expanded counts, even by a search allowed none more (while the
+            # budget lasts): so under a node budget every stage spends some, and a beam that
+            # may always deal again (unlimited redeals) still comes to the end of the budget.
+            nodes += n or (1 if limit.nodes is None or nodes < limit.nodes else 0)
+            complete = complete and done
             if won is not None:
-                return list(line + won), nodes
+                return line + won, nodes, False
             pool.extend((val, i, ln) for val, ln in cands)
         if not pool:
-            return None, nodes
-        won, beam = _next_beam(pool, beam, width, _dealt, Board.won)
+            return None, nodes, first and complete
+        first = False
+        won, beam = _next_beam(pool, beam, width, space.dealt, space.won, met)
         if won is not None:
-            return list(won), nodes
-    return None, nodes
+            return won, nodes, False
+    return None, nodes, False
 
 
 def _dealt(board: Board, line: tuple) -> Board | None:
@@ -367,9 +468,9 @@ def _next_beam(pool: list, beam: list, width: int, dealt, won, met: set | None =
 
 
 def _stage_local(root: Board, seen: set, limit: _Limit, keep: int
-                 ) -> tuple[tuple | None, list[tuple[float, tuple]], int]:
-    """Best-first over card moves from ``root`` within ``limit``: ``(winning line or None, the
-    ``keep`` best lines to deal from with their score after the deal, nodes expanded)``."""
+                 ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
+    """:meth:`_Space.local` on the fast board: best-first over card moves and supermoves,
+    each position's score after the deal reckoned from the cards the deal brings."""
     t = root.t
     pair = t.pair
     rank = t.rank
@@ -409,12 +510,12 @@ def _stage_local(root: Board, seen: set, limit: _Limit, keep: int
 
     if n_deal:
         consider(root.cols, root.score(), 0)
-    nodes, _, trail = best_first(root, limit.deadline, visit, seen=seen,
-                                 max_nodes=limit.nodes)
+    nodes, complete, trail = best_first(root, limit.deadline, visit, seen=seen,
+                                        max_nodes=limit.nodes)
     if won_at:
-        return line_of(trail, won_at[0]), [], nodes
+        return line_of(trail, won_at[0]), [], nodes, False
     out = sorted(((v, line_of(trail, i)) for v, i in cands), key=lambda c: -c[0])
-    return None, out, nodes
+    return None, out, nodes, complete
 
 
 def _played(board: Board, line: tuple) -> Board:
@@ -461,31 +562,6 @@ def _replay(game: Game, line: Sequence) -> list[str]:
 GENERAL_TRIES = ((2, 0.4), (8, 1.0))
 
 
-def _solve_general(state: State, limit: _Limit, seconds: float, exhaustive_nodes: int
-                   ) -> tuple[str, Sequence | None, int]:
-    """:func:`solve` on the engine's own table (any rule set) within ``limit`` (``seconds``
-    long, inf with no time limit): ``(status, line, nodes)``."""
-    line: Sequence | None  # the exhaustive search's list, or a beam's tuple
-    status, line, nodes = _exhaustive(state.copy(), *_exhaustive_limit(limit, seconds,
-                                                                       exhaustive_nodes))
-    if status == UNKNOWN_:
-        judge = general.judge_for(state.rules, "solve")
-        for width, share in GENERAL_TRIES:
-            part = limit.share(share, nodes)
-            start = nodes
-            while True:
-                line, n, hopeless = _stage_beam_general(
-                    state, judge, _Limit(part.deadline, part.left(nodes - start)), width)
-                nodes += n
-                if line is not None or hopeless or _no_retry(part, nodes - start, n):
-                    break
-                width *= 2
-            if line is not None or hopeless:
-                break
-        status = WON_ if line is not None else UNKNOWN_
-    return status, line, nodes
-
-
 def _general_moves(state: State) -> list:
     """Every legal move, and the deal when allowed (tried last: moves pop from the end)."""
     try:
@@ -510,54 +586,6 @@ def _stages_left(state: State) -> int:
         left = rules.redeals_left(state.redeals)
         n += (1 if left is None else left) * (1 + rules.deals_in(state.stock_left + waste))
     return n
-
-
-def _stage_beam_general(root: State, judge: general.Judge, limit: _Limit, width: int
-                        ) -> tuple[tuple | None, int, bool]:
-    """:func:`_stage_beam` on the engine's table within ``limit``: ``(winning line or None,
-    nodes, whether a wider beam cannot help)`` (the first stage searched every position and
-    none could deal)."""
-    nodes = 0
-    beam: list[tuple[State, tuple]] = [(root.copy(), ())]
-    first = True
-    final: int | None = None
-    # Every position a stage has started from: a game that can deal again and again
-    # (unlimited redeals) brings back positions a stage started from before, which need no
-    # second search (the beam dies out once there are none new).
-    met: set = {root.key()}
-    while beam:
-        if limit.reached(nodes):
-            return None, nodes, False
-        # An equal share of the time (and positions) left per stage, the last (after the last
-        # deal, where the win must be found) worth as many shares as a third of the stages at
-        # the start.
-        left = _stages_left(beam[0][0])
-        if final is None:
-            final = max(1, left // 3)
-        stage = limit.share(1 if not left else 1 / (left + final), nodes)
-        start = nodes
-        seen: set = set()
-        pool: list[tuple[float, int, tuple]] = []
-        complete = True
-        for i, (state, line) in enumerate(beam):
-            item = stage.share(1 / (len(beam) - i), nodes - start)
-            won, cands, n, done = _stage_local_general(state, judge, seen, item, width)
-            # The position expanded counts, even by a search allowed none more (while the
-            # budget lasts): so under a node budget every stage spends some, and a beam that
-            # may always deal again (unlimited redeals) still comes to the end of the budget.
-            nodes += n or (1 if limit.nodes is None or nodes < limit.nodes else 0)
-            complete = complete and done
-            if won is not None:
-                return line + won, nodes, False
-            pool.extend((val, i, ln) for val, ln in cands)
-        if not pool:
-            return None, nodes, first and complete
-        first = False
-        won, beam = _next_beam(pool, beam, width,
-                               lambda st, ln: _played_state(st, ln + (DEAL,)), general.won, met)
-        if won is not None:
-            return won, nodes, False
-    return None, nodes, False
 
 
 def _stage_local_general(root: State, judge: general.Judge, seen: set, limit: _Limit,

@@ -8,6 +8,7 @@ import itertools
 import time
 
 import pytest
+from ai_positions import replays_to_a_win
 
 from spider_tui.ai.bot import Autoplayer, play_deal, run_games, summary
 from spider_tui.ai.hint import plan
@@ -19,13 +20,6 @@ from spider_tui.engine import Game
 #: (Spidike, Microbe: tables the fast board does not serve), each solved within the budget.
 WON_WITHIN = [("spider-1suit", 1, 3000), ("spider-2suit", 2, 5000), ("spidike", 1, 2000),
               ("microbe", 1, 2000)]
-
-
-def replays_to_a_win(variant: str, deal: int, moves: list[str]) -> bool:
-    g = Game.new(variant, deal=deal)
-    for m in moves:
-        g.play(m)
-    return g.status == "won"
 
 
 def leap_the_clock(monkeypatch) -> None:

@@ -110,14 +110,15 @@ def test_the_beam_search_stops_at_a_deal_that_wins(monkeypatch):
 
 def test_a_line_that_does_not_replay_is_unknown_with_a_plain_message_not_an_internal_error(
         capsys, monkeypatch):
-    real = solver._beam
+    real = solver._stage_beam
 
-    def broken(board, deadline, width):
-        line, nodes = real(board, deadline, width)
-        return ([(0, 1, 0)] + list(line or [(0, 1, 0)])), nodes  # a column onto itself
+    def broken(space, root, limit, width):
+        line, nodes, hopeless = real(space, root, limit, width)
+        # A column onto itself first.
+        return ((0, 1, 0),) + tuple(line or [(0, 1, 0)]), nodes, hopeless
 
     monkeypatch.setattr(solver, "_exhaustive", lambda b, d, n: (solver.UNKNOWN_, None, 0))
-    monkeypatch.setattr(solver, "_beam", broken)
+    monkeypatch.setattr(solver, "_stage_beam", broken)
     result = solver.solve(Game.new("spider-1suit", 1), time_limit=0.3)
     assert result.status == "unknown" and result.moves == []
     assert "does not replay" in result.problem
