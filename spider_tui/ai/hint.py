@@ -17,7 +17,7 @@ import math
 import random
 import time
 import zlib
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..engine.cards import SUIT, glyph
@@ -221,15 +221,34 @@ def game_positions(game: Game, peek: bool | None) -> set:
     no hint leads back into one of them, so following the hint never walks in a circle.
     The walk back stops at the last move that turned a card over or completed a run (and,
     where no waste brings the stock back, dealt): no position before it can come again."""
+    return {st.key() if peek is None else position_key(st, peek)
+            for st in since_progress(game)}
+
+
+def since_progress(game: Game) -> Iterator[State]:
+    """The positions of ``game``'s line of play back to the last move that turned a card
+    over or completed a run (and, where no waste brings the stock back, dealt), the one now
+    first: one table stepped back move by move, each to be read before the next is asked
+    for."""
     state = game.state.copy()
-    keys = {state.key() if peek is None else position_key(state, peek)}
+    yield state
     redealt = game.rules.deal_to == "waste"
     for step in reversed(game.history):
         if step.flips or step.removed or (step.move.is_deal and not redealt):
-            break
+            return
         state.undo(step.record)
-        keys.add(state.key() if peek is None else position_key(state, peek))
-    return keys
+        yield state
+
+
+def _floor(game: Game, score: Callable[[State], float]) -> float:
+    """The best score (``score(table)``) of a position of the game since its last progress
+    (:func:`since_progress`): what a line must beat to be worth suggesting. Against the
+    table as it is alone, a line could promise more, be played halfway, and the search from
+    there promise more again, for ever (the hint shuffling cards from column to column
+    through positions all different); against the best the game has already been at, each
+    line played out raises the bar, and the walk ends at the next card turned over, run
+    completed or deal."""
+    return max(score(st) for st in since_progress(game))
 
 
 def position_key(state: State, peek: bool) -> tuple:
@@ -300,9 +319,10 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
         return without_loops(game.state, board.expand_line(line), past)
 
     fresh = res.ranked()
-    return _lead_with(lead, res.root, fresh[0][0] if fresh else None,
+    floor = max(res.root, _floor(game, lambda st: Board.from_state(st, peek=peek).score()))
+    return _lead_with(lead, floor, fresh[0][0] if fresh else None,
                       _plan_rest(game, board, res, legal, skip, sampling, end, max_nodes,
-                                 single, tally))
+                                 single, tally, floor))
 
 
 def _followed(game: Game, follow: Hint | None, legal: dict, past: set, value,
@@ -363,12 +383,14 @@ def _line_value(board: Board, line: tuple) -> float:
 
 
 def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: bool,
-               end: float, max_nodes: int | None, single, tally: NodeBudget) -> list[Hint]:
-    """:func:`plan`'s fast path from the search's result on: the lines ranked and worded,
-    each as ``single(line)`` gives it (one hint per first move)."""
+               end: float, max_nodes: int | None, single, tally: NodeBudget,
+               floor: float) -> list[Hint]:
+    """:func:`plan`'s fast path from the search's result on: the lines that beat ``floor``
+    (:func:`_floor`) ranked and worded, each as ``single(line)`` gives it (one hint per first
+    move)."""
     out: list[Hint] = []
     for val, line in res.ranked():
-        if val <= res.root + EPS:
+        if val <= floor + EPS:
             break
         line = single(line)
         if line and all(h.move != legal[line[0]] for h in out):
@@ -650,6 +672,7 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     lines: dict[tuple, tuple[float, tuple]] = {}
     reveal_lines: dict[tuple, tuple[float, tuple]] = {}
     root = judge.score(state)
+    floor = max(root, _floor(game, judge.score))
     for n, w in enumerate(tables):
         now = time.perf_counter()
         found = general.explore(w, judge, now + max(0.0, end - now) / (len(tables) - n),
@@ -675,7 +698,7 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
 
     out: list[Hint] = []
     for val, r in ranked(values):
-        if val <= root + EPS:
+        if val <= floor + EPS:
             break
         if r == DEAL:
             out.append(Hint(DEAL_MOVE, _deal_reason(game, False), val))
@@ -704,7 +727,7 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     lead = _followed(game, follow, legal, past or set(),
                      lambda line: _mean_value(tables, judge, line),
                      lambda line: describe(state, line))
-    return _lead_with(lead, root, fresh[0][0] if fresh else None, out)
+    return _lead_with(lead, floor, fresh[0][0] if fresh else None, out)
 
 
 def _mean_value(tables: list[State], judge: general.Judge, line: tuple) -> float:
