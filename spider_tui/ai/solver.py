@@ -434,7 +434,7 @@ def _dealt(board: Board, line: tuple) -> Board | None:
     return b
 
 
-def _next_beam(pool: list, beam: list, width: int, dealt, won, met: set | None = None
+def _next_beam(pool: list, beam: list, width: int, dealt, won, met: set
                ) -> tuple[tuple | None, list]:
     """The next stage's beam: the best of ``pool`` (``(score after the deal, parent, line)``)
     played from their parents in ``beam`` and dealt (``dealt(position, line)``, None where no
@@ -446,7 +446,7 @@ def _next_beam(pool: list, beam: list, width: int, dealt, won, met: set | None =
     cap = max(1, (width + 1) // 2)
     taken: dict[int, int] = {}
     chosen: list = []
-    keys: set = met if met is not None else set()
+    keys = met
     for _, i, ln in pool:
         if len(chosen) >= width:
             break
