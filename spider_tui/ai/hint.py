@@ -30,6 +30,7 @@ from . import general
 from .board import Board, forget, sample_world, visible_counts
 from .budget import BUDGET_MS
 from .lines import without_loops
+from .perfect import Solving
 from .search import WIN, WIN_BONUS, NodeBudget, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
@@ -91,6 +92,8 @@ class Hint:
     score: float = 0.0
     #: The whole line the search found, as engine move tuples (the move is its first).
     line: tuple = ()
+    #: The line is the solver's, and wins (nothing is hidden: :mod:`.perfect`).
+    wins: bool = False
 
 
 def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
@@ -121,7 +124,12 @@ class Adviser:
     searches, so it is followed only as far as nothing but the cards in view decide it: not
     past a card turned over, a card coming from the stock or a deal. If anything else
     happened to the game since the last answer (an undo, another move), a new search
-    decides."""
+    decides.
+
+    Where the adviser's view hides nothing (no face-down card, no unknown stock: Simple
+    Simon, or any game once its last card shows), the solver is asked first, and a winning
+    line it finds is followed with no new search while the game stays on it; how its
+    positions are counted against a node budget is :mod:`.perfect`'s to say."""
 
     def __init__(self, *, budget_ms: float | None = None, peek: bool = False,
                  max_nodes: int | None = None, node_budget: int | None = None) -> None:
@@ -139,16 +147,27 @@ class Adviser:
         self._at: tuple | None = None
         #: The last answer of :meth:`hints`, given at ``_at``.
         self._last: list[Hint] = []
+        #: The solver's part, where nothing is hidden.
+        self._solving = Solving(node_budget=node_budget, max_nodes=max_nodes)
+        #: Did the last move :meth:`next_move` gave come from a winning line (the solver's)?
+        self.winning = False
 
     def hints(self, game: Game) -> list[Hint]:
         """Ranked hints for ``game`` now, best first; ``[]`` when nothing useful is left.
         Asked again with nothing played in between, the same answer."""
         if self._at == _where(game) and self._last:
             return list(self._last)
-        spent = NodeBudget(self.node_budget)
-        out = plan(game, budget_ms=self.budget_ms, peek=self.peek, max_nodes=self.max_nodes,
-                   follow=self._follow(game), nodes=spent)
-        self.nodes += spent.spent
+        where = _where(game)
+        self._solving.pay(game, where)
+        solved = self._solved(game)
+        if solved is not None:
+            out = [solved]
+        else:
+            spent = NodeBudget(self.node_budget)
+            out = plan(game, budget_ms=self.budget_ms, peek=self.peek,
+                       max_nodes=self.max_nodes, follow=self._follow(game), nodes=spent)
+            self.nodes += spent.spent
+            self._solving.pay(game, where, spent.spent)
         self._remember(game, out)
         self._last = out
         return out
@@ -156,8 +175,15 @@ class Adviser:
     def next_move(self, game: Game) -> Move | None:
         """The move to play now (legal in ``game``), or None when nothing useful is left: the
         next move of the line being followed, with no new search, else the first hint's."""
+        self.winning = False
         if game.status != PLAYING:
             return None
+        self._solving.pay(game, _where(game))
+        rest = self._solving.line.rest(game) if self._solving.line is not None else None
+        if rest:  # on the solver's winning line: its next move, with no search
+            self.winning = True
+            self._at, self._given, self._last = _where(game), {}, []
+            return game.move_of(rest[0])
         follow = self._follow(game)
         move = self._next_of(game, follow) if follow is not None else None
         if move is not None:
@@ -166,7 +192,22 @@ class Adviser:
             self._last = []
             return move
         found = self.hints(game)
+        self.winning = bool(found) and found[0].wins
         return found[0].move if found else None
+
+    def _solved(self, game: Game) -> Hint | None:
+        """The hint of the solver's winning line from here, where nothing is hidden (the one
+        followed, or one found now), worded as any line is and saying it wins; None if none."""
+        before = self._solving.nodes
+        line = self._solving.winning(game, self.peek, game_positions(game, None),
+                                     self.budget_ms)
+        self.nodes += self._solving.nodes - before
+        if not line:
+            return None
+        view: Board | State = (Board.from_game(game, peek=self.peek) if game.rules.simple
+                               else game.state)
+        reason = f"{_count(len(line), 'move')} to the win: {describe(view, line)}"
+        return Hint(game.move_of(line[0]), reason, WIN_BONUS, line, wins=True)
 
     def _follow(self, game: Game) -> Hint | None:
         """The hint given last whose move was just played, its line cut to the moves still to
