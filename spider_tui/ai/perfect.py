@@ -107,11 +107,10 @@ class Solving:
         none into a position of ``past``), following the one found before with no search, or
         found by the solver now (within ``budget_ms``, if given) if nothing is hidden and the
         account allows; None if none."""
-        if self.line is not None:
+        if self.line is not None:  # kept when the game leaves it: an undo may come back
             rest = self.line.rest(game)
             if rest:
                 return rest
-            self.line = None
         if not nothing_hidden(game, peek):
             return None
         key = game.state.key()
