@@ -17,7 +17,7 @@ import math
 import random
 import time
 import zlib
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..engine.cards import SUIT, glyph
@@ -25,6 +25,7 @@ from ..engine.errors import IllegalMove, RuleFailure
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RUNS, describe_pile
+from ..engine.rules import RuleSet
 from ..engine.state import DEAL, State, record_flips
 from . import general
 from .board import Board, forget, sample_world, visible_counts
@@ -262,15 +263,54 @@ def game_positions(game: Game, peek: bool | None) -> set:
     no hint leads back into one of them, so following the hint never walks in a circle.
     The walk back stops at the last move that turned a card over or completed a run (and,
     where no waste brings the stock back, dealt): no position before it can come again."""
+    return {state.key() if peek is None else position_key(state, peek)
+            for state in _line_of_play(game)}
+
+
+def _line_of_play(game: Game) -> Iterator[State]:
+    """The positions :func:`game_positions` gives the keys of, the one now first (one table,
+    changed between the answers: read each before asking for the next)."""
     state = game.state.copy()
-    keys = {state.key() if peek is None else position_key(state, peek)}
+    yield state
     redealt = game.rules.deal_to == "waste"
     for step in reversed(game.history):
         if step.flips or step.removed or (step.move.is_deal and not redealt):
             break
         state.undo(step.record)
-        keys.add(state.key() if peek is None else position_key(state, peek))
-    return keys
+        yield state
+
+
+#: Rule sets without their free cells, by the rule set (see :func:`_bare_rules`).
+_BARE: dict[int, tuple[RuleSet, RuleSet | None]] = {}
+
+
+def _bare_rules(rules: RuleSet) -> RuleSet | None:
+    """``rules`` with no free cells, where that is a table the fast path serves (Spider with a
+    free cell, Spider Web...); None where it is not, or ``rules`` is served already."""
+    hit = _BARE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    bare: RuleSet | None = None
+    if not rules.simple and rules.cells and type(rules) is RuleSet:
+        bare = rules.with_changes(cells=0, cells_dealt=())
+        if not bare.simple:
+            bare = None
+    if len(_BARE) > 64:
+        _BARE.clear()
+    _BARE[id(rules)] = (rules, bare)
+    return bare
+
+
+def _bare_state(bare: RuleSet, state: State) -> State | None:
+    """``state`` on the table of ``bare`` (its rules without the free cells), if its free
+    cells are empty (None if not)."""
+    ncols = len(state.cols)
+    if any(state.piles[ncols:]):
+        return None
+    out = State(bare, state.cols, state.down, state.stock, state.done, runs=state.runs,
+                redeals=state.redeals)
+    out.sp = state.sp
+    return out
 
 
 def position_key(state: State, peek: bool) -> tuple:
@@ -284,7 +324,7 @@ def position_key(state: State, peek: bool) -> tuple:
 def plan(game: Game, *, budget_ms: float | None, peek: bool,
          avoid: Iterable[Move] | None = None, forbidden: set | None = None,
          max_nodes: int | None = None, follow: Hint | None = None,
-         nodes: NodeBudget | None = None) -> list[Hint]:
+         nodes: NodeBudget | None = None, extra_past: set | None = None) -> list[Hint]:
     """The ranked moves from ``game``'s position, never entering a position the game has been
     in (:func:`game_positions`) or a ``forbidden`` one (keys as :func:`position_key` gives
     them); each line without loops (:func:`~spider_tui.ai.lines.without_loops`).
@@ -296,18 +336,34 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
 
     ``budget_ms`` bounds the time (None: no clock is read to decide anything), ``max_nodes``
     each search's positions, and ``nodes`` the positions of all the searches together, shared
-    out between them as the time is (and counts them)."""
+    out between them as the time is (and counts them). ``extra_past``: more positions (keys as
+    :meth:`State.key` gives them) no line may enter.
+
+    A table with free cells that the fast path serves without them (Spider with a free cell)
+    is planned there while its cells are empty: see :func:`_without_cells`."""
     if game.status != PLAYING:
         return []
     if budget_ms is None and max_nodes is None and (nodes is None or nodes.total is None):
         raise ValueError("a hint needs a time budget or a node budget")
     tally = nodes if nodes is not None else NodeBudget()
-    forbidden = set(forbidden or ()) | game_positions(game, peek)
-    past = game_positions(game, None)
     if not game.rules.simple:
-        return _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
-                             forbidden=forbidden, max_nodes=max_nodes, follow=follow,
-                             past=past, nodes=tally)
+        bare = _without_cells(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
+                              max_nodes=max_nodes, follow=follow, nodes=tally)
+        if bare:
+            return bare
+        # No free cell, or the fast path finds nothing useful without them: the general
+        # path, with the whole budget again in the second case (documented in
+        # :func:`_without_cells`).
+        again = tally if bare is None else NodeBudget(tally.total)
+        out = _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
+                            forbidden=set(forbidden or ()) | game_positions(game, peek),
+                            max_nodes=max_nodes, follow=follow,
+                            past=game_positions(game, None), nodes=again)
+        if again is not tally:
+            tally.spend(again.spent)
+        return out
+    forbidden = set(forbidden or ()) | game_positions(game, peek)
+    past = game_positions(game, None) | set(extra_past or ())
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
@@ -344,6 +400,38 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     return _lead_with(lead, res.root, fresh[0][0] if fresh else None,
                       _plan_rest(game, board, res, legal, skip, sampling, end, max_nodes,
                                  single, tally))
+
+
+def _without_cells(game: Game, *, budget_ms: float | None, peek: bool,
+                   avoid: Iterable[Move] | None, max_nodes: int | None,
+                   follow: Hint | None, nodes: NodeBudget) -> list[Hint] | None:
+    """:func:`plan` for a table with free cells, all empty, whose rules without them the fast
+    path serves (:func:`_bare_rules`): the fast path's plan on the table as it would be
+    without the cells (every move of it is one the real table allows too), never into a
+    position of the game's line of play. None where that does not apply.
+
+    So a free cell added to a game never makes the hint play it worse than the game without:
+    until the fast path finds nothing useful, the moves are the very ones it plays there.
+    Where it finds nothing (the game without the cell would end), the general path, which
+    uses the cells, gets the move's budget again: such an answer may search up to twice its
+    node budget (or take twice its time)."""
+    bare = _bare_rules(game.rules)
+    if bare is None:
+        return None
+    table = _bare_state(bare, game.state)
+    if table is None:
+        return None
+    forbidden: set = set()
+    past: set = set()
+    for state in _line_of_play(game):
+        seen = _bare_state(bare, state)
+        if seen is not None:
+            forbidden.add(position_key(seen, peek))
+            past.add(seen.key())
+    view = Game(bare, table, deal=game.deal)
+    out = plan(view, budget_ms=budget_ms, peek=peek, avoid=avoid, forbidden=forbidden,
+               max_nodes=max_nodes, follow=follow, nodes=nodes, extra_past=past)
+    return [h for h in out if game.is_legal(h.move)]
 
 
 def _followed(game: Game, follow: Hint | None, legal: dict, past: set, value,

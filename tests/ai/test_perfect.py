@@ -14,6 +14,8 @@ from spider_tui.ai.bot import Autoplayer, play_deal
 from spider_tui.ai.perfect import SOLVE_CREDIT, nothing_hidden
 from spider_tui.ai.rating import BOT_MAX_IDLE
 from spider_tui.engine import DEAL_MOVE, Game
+from spider_tui.engine.catalog import default_catalog
+from spider_tui.engine.rules import RuleSet
 
 #: Simple Simon (every card face up, no stock): deals the solver wins within 50 x 20
 #: positions, and one it does not.
@@ -108,3 +110,26 @@ def test_a_line_left_is_not_followed_and_one_come_back_to_is():
     assert auto.next_move(g) is not None and not auto.winning  # off the line
     g.undo()
     assert auto.next_move(g) == line_move and auto.winning  # back on it: no search needed
+
+
+# ------------------------------------------------------------------ a free cell added
+
+def _with_a_cell() -> RuleSet:
+    return default_catalog().variant("spider-2suit").with_changes(id="spider-2suit-cell",
+                                                                  cells=1)
+
+
+def test_a_free_cell_never_changes_the_play_while_it_is_empty():
+    # Spider with a free cell is planned on the fast path as Spider (the cell empty): the bot
+    # plays the very moves it plays without the cell, so the cell cannot lower its rate.
+    plain, cell = Game.new("spider-2suit", deal=4), Game.new(_with_a_cell(), deal=4)
+    assert not cell.rules.simple
+    a, b = Autoplayer(node_budget=150), Autoplayer(node_budget=150)
+    for _ in range(40):
+        m, n = a.next_move(plain), b.next_move(cell)
+        assert m is not None and n is not None
+        plain.play(m)
+        cell.play(n)
+        assert cell.state.cols[:10] == plain.state.cols and not cell.state.piles[10]
+    assert b.nodes == a.nodes
+
