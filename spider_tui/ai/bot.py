@@ -7,7 +7,9 @@ app's demo mode chooses its moves the same way (:class:`Autoplayer`).
 Each move's search is bounded by a time budget (``budget_ms``), a node budget (``node_budget``,
 the positions all the move's searches expand together, shared out between them as the time
 is), or both. With a node budget alone no clock decides anything: a deal is played the same
-way, move for move, on every run and every machine, however loaded.
+way, move for move, on every run and every machine, however loaded. Where nothing is hidden
+(Simple Simon, any game once its last card shows) the adviser plays the solver's winning line,
+its search drawing on an advance of moves' budgets (:mod:`spider_tui.ai.perfect`).
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ def _play(game: Game, auto: Autoplayer, max_moves: int, max_idle: int | None = N
             return
         step = game.play(move)
         yield step
-        idle = 0 if _progress(move, step) else idle + 1
+        # A move of a winning line (the solver's, where nothing is hidden) is never idle.
+        idle = 0 if auto.winning or _progress(move, step) else idle + 1
         if max_idle is not None and idle >= max_idle:
             return
 
@@ -82,7 +85,8 @@ def play_deal(variant: str, deal: int, *, budget_ms: float | None = None, peek: 
               max_idle: int | None = None) -> GameResult:
     """One game; a ``node_budget`` alone (no ``budget_ms``) makes it reproducible. With
     ``max_idle`` the bot gives up (a loss) after that many moves in a row that neither turn a
-    card over, nor finish a run, nor deal, nor put a card on a foundation."""
+    card over, nor finish a run, nor deal, nor put a card on a foundation, nor follow a
+    winning line (the solver's, where nothing is hidden: :mod:`.perfect`)."""
     game = Game.new(variant, deal=deal, house_rules=house_rules)
     auto = Autoplayer(budget_ms=budget_ms, peek=peek, max_nodes=max_nodes,
                       node_budget=node_budget)

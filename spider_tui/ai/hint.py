@@ -25,11 +25,13 @@ from ..engine.errors import IllegalMove, RuleFailure
 from ..engine.game import PLAYING, Game
 from ..engine.moves import DEAL_MOVE, Move
 from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RUNS, describe_pile
+from ..engine.rules import RuleSet
 from ..engine.state import DEAL, State, record_flips
 from . import general
 from .board import Board, forget, sample_world, visible_counts
 from .budget import BUDGET_MS
 from .lines import without_loops
+from .perfect import Solving
 from .search import WIN, WIN_BONUS, NodeBudget, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
@@ -91,6 +93,8 @@ class Hint:
     score: float = 0.0
     #: The whole line the search found, as engine move tuples (the move is its first).
     line: tuple = ()
+    #: The line is the solver's, and wins (nothing is hidden: :mod:`.perfect`).
+    wins: bool = False
 
 
 def hints(game: Game, *, budget_ms: int = 120, peek: bool = False,
@@ -121,7 +125,12 @@ class Adviser:
     searches, so it is followed only as far as nothing but the cards in view decide it: not
     past a card turned over, a card coming from the stock or a deal. If anything else
     happened to the game since the last answer (an undo, another move), a new search
-    decides."""
+    decides.
+
+    Where the adviser's view hides nothing (no face-down card, no unknown stock: Simple
+    Simon, or any game once its last card shows), the solver is asked first, and a winning
+    line it finds is followed with no new search while the game stays on it; how its
+    positions are counted against a node budget is :mod:`.perfect`'s to say."""
 
     def __init__(self, *, budget_ms: float | None = None, peek: bool = False,
                  max_nodes: int | None = None, node_budget: int | None = None) -> None:
@@ -139,16 +148,27 @@ class Adviser:
         self._at: tuple | None = None
         #: The last answer of :meth:`hints`, given at ``_at``.
         self._last: list[Hint] = []
+        #: The solver's part, where nothing is hidden.
+        self._solving = Solving(node_budget=node_budget, max_nodes=max_nodes)
+        #: Did the last move :meth:`next_move` gave come from a winning line (the solver's)?
+        self.winning = False
 
     def hints(self, game: Game) -> list[Hint]:
         """Ranked hints for ``game`` now, best first; ``[]`` when nothing useful is left.
         Asked again with nothing played in between, the same answer."""
         if self._at == _where(game) and self._last:
             return list(self._last)
-        spent = NodeBudget(self.node_budget)
-        out = plan(game, budget_ms=self.budget_ms, peek=self.peek, max_nodes=self.max_nodes,
-                   follow=self._follow(game), nodes=spent)
-        self.nodes += spent.spent
+        where = _where(game)
+        self._solving.pay(game, where)
+        solved = self._solved(game)
+        if solved is not None:
+            out = [solved]
+        else:
+            spent = NodeBudget(self.node_budget)
+            out = plan(game, budget_ms=self.budget_ms, peek=self.peek,
+                       max_nodes=self.max_nodes, follow=self._follow(game), nodes=spent)
+            self.nodes += spent.spent
+            self._solving.pay(game, where, spent.spent)
         self._remember(game, out)
         self._last = out
         return out
@@ -156,8 +176,15 @@ class Adviser:
     def next_move(self, game: Game) -> Move | None:
         """The move to play now (legal in ``game``), or None when nothing useful is left: the
         next move of the line being followed, with no new search, else the first hint's."""
+        self.winning = False
         if game.status != PLAYING:
             return None
+        self._solving.pay(game, _where(game))
+        rest = self._solving.line.rest(game) if self._solving.line is not None else None
+        if rest:  # on the solver's winning line: its next move, with no search
+            self.winning = True
+            self._at, self._given, self._last = _where(game), {}, []
+            return game.move_of(rest[0])
         follow = self._follow(game)
         move = self._next_of(game, follow) if follow is not None else None
         if move is not None:
@@ -166,7 +193,22 @@ class Adviser:
             self._last = []
             return move
         found = self.hints(game)
+        self.winning = bool(found) and found[0].wins
         return found[0].move if found else None
+
+    def _solved(self, game: Game) -> Hint | None:
+        """The hint of the solver's winning line from here, where nothing is hidden (the one
+        followed, or one found now), worded as any line is and saying it wins; None if none."""
+        before = self._solving.nodes
+        line = self._solving.winning(game, self.peek, game_positions(game, None),
+                                     self.budget_ms)
+        self.nodes += self._solving.nodes - before
+        if not line:
+            return None
+        view: Board | State = (Board.from_game(game, peek=self.peek) if game.rules.simple
+                               else game.state)
+        reason = f"{_count(len(line), 'move')} to the win: {describe(view, line)}"
+        return Hint(game.move_of(line[0]), reason, WIN_BONUS, line, wins=True)
 
     def _follow(self, game: Game) -> Hint | None:
         """The hint given last whose move was just played, its line cut to the moves still to
@@ -251,6 +293,48 @@ def _floor(game: Game, score: Callable[[State], float]) -> float:
     return max(score(st) for st in since_progress(game))
 
 
+#: Rule sets without their free cells, by the rule set (see :func:`_bare_rules`).
+_BARE: dict[int, tuple[RuleSet, RuleSet | None]] = {}
+
+
+def _bare_rules(rules: RuleSet) -> RuleSet | None:
+    """``rules`` with no free cells, where that is a table the fast path serves (Spider with a
+    free cell, Spider Web...); None where it is not, or ``rules`` is served already.
+
+    Only where any card may go into an empty column: there a free cell holds no more than an
+    empty column does, and the fast path plays empty columns well. Where only a King may (the
+    Scorpion branch: Scorpion Head, How They Run) the cells are the way to dig, and the general
+    path, which uses them, plays better: measured with the bot at 100 positions a move on deals
+    50011-50050, Scorpion Head won 12 on the general path and 7 on the fast path without its
+    cells, How They Run 15 and 12; Spider Web 9 and 14 (and Spider, two suits, with one free
+    cell, 4 and 16 of deals 60001-60020 at 1,000 a move)."""
+    hit = _BARE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    bare: RuleSet | None = None
+    if (not rules.simple and rules.cells and type(rules) is RuleSet
+            and all(rules.accepts_in_empty(c) for c in set(rules.deck_cards()))):
+        bare = rules.with_changes(cells=0, cells_dealt=())
+        if not bare.simple:
+            bare = None
+    if len(_BARE) > 64:
+        _BARE.clear()
+    _BARE[id(rules)] = (rules, bare)
+    return bare
+
+
+def _bare_state(bare: RuleSet, state: State) -> State | None:
+    """``state`` on the table of ``bare`` (its rules without the free cells), if its free
+    cells are empty (None if not)."""
+    ncols = len(state.cols)
+    if any(state.piles[ncols:]):
+        return None
+    out = State(bare, state.cols, state.down, state.stock, state.done, runs=state.runs,
+                redeals=state.redeals)
+    out.sp = state.sp
+    return out
+
+
 def position_key(state: State, peek: bool) -> tuple:
     """The key :func:`plan`'s ``forbidden`` positions are given by: the fast board's (as the
     viewer sees it) where the fast path plays, else the engine's."""
@@ -262,7 +346,7 @@ def position_key(state: State, peek: bool) -> tuple:
 def plan(game: Game, *, budget_ms: float | None, peek: bool,
          avoid: Iterable[Move] | None = None, forbidden: set | None = None,
          max_nodes: int | None = None, follow: Hint | None = None,
-         nodes: NodeBudget | None = None) -> list[Hint]:
+         nodes: NodeBudget | None = None, extra_past: set | None = None) -> list[Hint]:
     """The ranked moves from ``game``'s position, never entering a position the game has been
     in (:func:`game_positions`) or a ``forbidden`` one (keys as :func:`position_key` gives
     them); each line without loops (:func:`~spider_tui.ai.lines.without_loops`).
@@ -274,18 +358,34 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
 
     ``budget_ms`` bounds the time (None: no clock is read to decide anything), ``max_nodes``
     each search's positions, and ``nodes`` the positions of all the searches together, shared
-    out between them as the time is (and counts them)."""
+    out between them as the time is (and counts them). ``extra_past``: more positions (keys as
+    :meth:`State.key` gives them) no line may enter.
+
+    A table with free cells that the fast path serves without them (Spider with a free cell)
+    is planned there while its cells are empty: see :func:`_without_cells`."""
     if game.status != PLAYING:
         return []
     if budget_ms is None and max_nodes is None and (nodes is None or nodes.total is None):
         raise ValueError("a hint needs a time budget or a node budget")
     tally = nodes if nodes is not None else NodeBudget()
-    forbidden = set(forbidden or ()) | game_positions(game, peek)
-    past = game_positions(game, None)
     if not game.rules.simple:
-        return _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
-                             forbidden=forbidden, max_nodes=max_nodes, follow=follow,
-                             past=past, nodes=tally)
+        bare = _without_cells(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
+                              max_nodes=max_nodes, follow=follow, nodes=tally)
+        if bare:
+            return bare
+        # No free cell, or the fast path finds nothing useful without them: the general
+        # path, with the whole budget again in the second case (documented in
+        # :func:`_without_cells`).
+        again = tally if bare is None else NodeBudget(tally.total)
+        out = _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
+                            forbidden=set(forbidden or ()) | game_positions(game, peek),
+                            max_nodes=max_nodes, follow=follow,
+                            past=game_positions(game, None), nodes=again)
+        if again is not tally:
+            tally.spend(again.spent)
+        return out
+    forbidden = set(forbidden or ()) | game_positions(game, peek)
+    past = game_positions(game, None) | set(extra_past or ())
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
@@ -323,6 +423,38 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     return _lead_with(lead, floor, fresh[0][0] if fresh else None,
                       _plan_rest(game, board, res, legal, skip, sampling, end, max_nodes,
                                  single, tally, floor))
+
+
+def _without_cells(game: Game, *, budget_ms: float | None, peek: bool,
+                   avoid: Iterable[Move] | None, max_nodes: int | None,
+                   follow: Hint | None, nodes: NodeBudget) -> list[Hint] | None:
+    """:func:`plan` for a table with free cells, all empty, whose rules without them the fast
+    path serves (:func:`_bare_rules`): the fast path's plan on the table as it would be
+    without the cells (every move of it is one the real table allows too), never into a
+    position of the game's line of play. None where that does not apply.
+
+    So a free cell added to a game never makes the hint play it worse than the game without:
+    until the fast path finds nothing useful, the moves are the very ones it plays there.
+    Where it finds nothing (the game without the cell would end), the general path, which
+    uses the cells, gets the move's budget again: such an answer may search up to twice its
+    node budget (or take twice its time)."""
+    bare = _bare_rules(game.rules)
+    if bare is None:
+        return None
+    table = _bare_state(bare, game.state)
+    if table is None:
+        return None
+    forbidden: set = set()
+    past: set = set()
+    for state in since_progress(game):
+        seen = _bare_state(bare, state)
+        if seen is not None:
+            forbidden.add(position_key(seen, peek))
+            past.add(seen.key())
+    view = Game(bare, table, deal=game.deal)
+    out = plan(view, budget_ms=budget_ms, peek=peek, avoid=avoid, forbidden=forbidden,
+               max_nodes=max_nodes, follow=follow, nodes=nodes, extra_past=past)
+    return [h for h in out if game.is_legal(h.move)]
 
 
 def _followed(game: Game, follow: Hint | None, legal: dict, past: set, value,

@@ -32,7 +32,8 @@ FORMAT = "spider-ratings/1"
 SOLVER_NODES = 50_000
 BOT_NODES = 1_000
 #: The bot gives up a game (a loss) after this many moves in a row that neither turn a card
-#: over, nor finish a run, nor deal, nor put a card on a foundation: only shuffling is left.
+#: over, nor finish a run, nor deal, nor put a card on a foundation, nor follow a winning line
+#: (the solver's, where nothing is hidden): only shuffling is left.
 #: (A journal's ratings were made with the value of their day: change it, start a new one.)
 BOT_MAX_IDLE = 60
 #: A game's difficulty word by the fair bot's share of wins: the first whose floor it reaches.
