@@ -205,9 +205,7 @@ class Adviser:
         self.nodes += self._solving.nodes - before
         if not line:
             return None
-        view: Board | State = (Board.from_game(game, peek=self.peek) if game.rules.simple
-                               else game.state)
-        reason = f"{_count(len(line), 'move')} to the win: {describe(view, line)}"
+        reason = f"{_count(len(line), 'move')} to the win: {describe(game.state, line)}"
         return Hint(game.move_of(line[0]), reason, WIN_BONUS, line, wins=True)
 
     def _follow(self, game: Game) -> Hint | None:
@@ -406,7 +404,7 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
     lead = _followed(game, follow, legal, past, lambda line: _line_value(board, line),
-                     lambda line: describe(board, line))
+                     lambda line: describe(game.state, line))
     allowed = tally.allow(1.0 - SAMPLE_SHARE if sampling else 1.0, max_nodes)
     res = explore(board, deadline=deadline, max_nodes=allowed, seen=set(forbidden),
                   deals=peek, root_moves=roots)
@@ -526,7 +524,7 @@ def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: 
             break
         line = single(line)
         if line and all(h.move != legal[line[0]] for h in out):
-            out.append(Hint(legal[line[0]], describe(board, line), val, line))
+            out.append(Hint(legal[line[0]], describe(game.state, line), val, line))
     if sampling and len(out) > 1:
         out = _look_past(game, board, out, end, max_nodes, tally)
     can_deal = DEAL in legal and DEAL_MOVE not in skip
@@ -541,14 +539,14 @@ def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: 
         for val, line in ranked:
             line = single(line)
             if line and all(h.move != legal[line[0]] for h in out):
-                out.append(Hint(legal[line[0]], f"{FILL}: {describe(board, line)}", val, line))
+                out.append(Hint(legal[line[0]], f"{FILL}: {describe(game.state, line)}", val, line))
     if not out:
         # Nothing improves the table and no row can come, but a card can still be turned
         # over: what shows may open the way, so dig rather than give up.
         for val, line in res.ranked(reveal=True):
             line = single(line)
             if line and all(h.move != legal[line[0]] for h in out):
-                out.append(Hint(legal[line[0]], f"{DIG}: {describe(board, line)}", val, line))
+                out.append(Hint(legal[line[0]], f"{DIG}: {describe(game.state, line)}", val, line))
     return out
 
 
@@ -644,7 +642,7 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
         if not line:
             out.append(Hint(DEAL_MOVE, _deal_reason(game, True), val))
         else:
-            out.append(Hint(legal[line[0]], f"{why}: {describe(board, line)}", val, line))
+            out.append(Hint(legal[line[0]], f"{why}: {describe(game.state, line)}", val, line))
     return out
 
 
@@ -715,59 +713,29 @@ def _greedy_fill(board: Board) -> tuple[float, tuple]:
     return (b.score(), tuple(line))
 
 
-def describe(board: Board | State, line: tuple) -> str:
-    """A short reason for the first move of ``line``, naming what the line leads to. ``board``
-    is the fast path's board, or the engine's table (the general path; its moves are the
-    engine's tuples of pile indexes)."""
-    if isinstance(board, State):
-        return _describe_state(board, line)
+def describe(state: State, line: tuple) -> str:
+    """A short reason for the first move of ``line`` (the engine's moves) from ``state``,
+    naming what the line leads to. The line is played on a copy of ``state`` up to its first
+    notable effect (a card turned over, a row dealt...), which is as far as the reason goes:
+    nothing before it depends on a card the player cannot see. One wording for every table:
+    the fast path's lines are the engine's single moves by the time they are worded."""
     first = line[0]
-    base = _plain(board, first)
-    b = board.copy()
-    if _effect(b, first) is not None:
-        return base
+    b = state.copy()
+    base = _plain_state(b, first)
+    if base is None:
+        return "?"
+    if base[1] is not None:
+        return base[0]
     # A column empty now that the line fills and empties again is not worth a word.
-    was_empty = {i for i, c in enumerate(board.cols) if not c}
+    was_empty = {i for i in range(len(state.cols)) if not state.piles[i]}
     for i, m in enumerate(line[1:], start=1):
-        later = _effect(b, m, was_empty)
+        try:
+            later = _effect_state(b, m, was_empty=was_empty)
+        except (RuleFailure, ValueError):
+            break
         if later is not None:
-            return f"{base}; {i} move{'s' if i > 1 else ''} later the line {later}"
-    return base
-
-
-def _effect(b: Board, move: tuple, was_empty: Collection[int] = ()) -> str | None:
-    """Play ``move`` on ``b``; the notable thing it did, if any (emptying a column in
-    ``was_empty`` is not one)."""
-    if move == DEAL:
-        b.apply(move)
-        return "deals a new row"
-    s, k, d = move
-    done, hidden = b.done, b.down[s]
-    b.apply(move)
-    if b.done > done:
-        return "completes a run"
-    if b.down[s] < hidden:
-        return f"turns over a card in column {s + 1}"
-    if not b.cols[s] and s not in was_empty:
-        return f"empties column {s + 1}"
-    return None
-
-
-def _plain(board: Board, move: tuple) -> str:
-    """What ``move`` does on ``board`` (before it is played), in a few words."""
-    if move == DEAL:
-        return "deal a new row"
-    s, k, d = move
-    a = board.cols[s]
-    head = a[len(a) - k]
-    what = glyph(head) if k == 1 else f"{glyph(head)}–{glyph(a[-1])}"
-    if d == RUNS:
-        return f"send the run in column {s + 1} to the foundation"
-    effect = _effect(board.copy(), move)
-    tgt = board.cols[d]
-    top = tgt[-1] if tgt else None
-    place = _onto_column("move", what, d, top, top is not None and board.t.link[top][head])
-    return f"{place}: it {effect}" if effect else place
+            return f"{base[0]}; {i} move{'s' if i > 1 else ''} later the line {later}"
+    return base[0]
 
 
 def _onto_column(verb: str, what: str, d: int, top: int | None, suited: bool) -> str:
@@ -919,28 +887,6 @@ def _general_roots(state: State, legal: dict, skip: set, forbidden: set) -> list
         done.add(fp)
         roots.append(t)
     return roots
-
-
-def _describe_state(state: State, line: tuple) -> str:
-    """:func:`describe` on the engine's table. The line is played on a copy of ``state`` up
-    to its first notable effect (a card turned over, a row dealt...), which is as far as
-    the reason goes: nothing before it depends on a card the player cannot see."""
-    first = line[0]
-    b = state.copy()
-    base = _plain_state(b, first)
-    if base is None:
-        return "?"
-    if base[1] is not None:
-        return base[0]
-    was_empty = {i for i in range(len(state.cols)) if not state.piles[i]}
-    for i, m in enumerate(line[1:], start=1):
-        try:
-            later = _effect_state(b, m, was_empty=was_empty)
-        except (RuleFailure, ValueError):
-            break
-        if later is not None:
-            return f"{base[0]}; {i} move{'s' if i > 1 else ''} later the line {later}"
-    return base[0]
 
 
 def _plain_state(b: State, move: tuple) -> tuple[str, str | None] | None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
 
 import pytest
 
 from spider_tui.ai import general
 from spider_tui.ai.bot import Autoplayer, play
-from spider_tui.ai.hint import describe, hints
+from spider_tui.ai.hint import describe, hints, plan
 from spider_tui.ai.solver import solve
 from spider_tui.engine import Game, RuleSet, State
 from spider_tui.engine.cards import parse_card
@@ -488,3 +489,24 @@ def test_the_fast_board_plays_every_fast_path_variant_as_the_engine_does(catalog
             assert [[c % HIDDEN for c in col] for col in board.cols] == game.state.cols
             assert board.down == game.state.down and board.done == game.runs_removed
             assert board.won() == (game.status == "won")
+
+
+@pytest.mark.parametrize("variant", ["black-widow", "spider-4suit"])
+def test_same_suit_is_said_only_of_the_same_suit(variant):
+    # Black Widow builds runs of any suit (the fast path's link joins 2♦ to 3♥): the reason
+    # says "(same suit)" of a move exactly when the card and the one it goes onto share a
+    # suit, on every table, the fast path's as the general path's (one wording).
+    g = Game.new(variant, deal=1)
+    said = 0
+    for _ in range(12):
+        found = plan(g, budget_ms=None, max_nodes=300, peek=True)
+        if not found:
+            break
+        for h in found:
+            m = re.match(r"move (\S+?)(?:–\S+)? onto (\S+) in column \d+( \(same suit\))?",
+                         h.reason)
+            if m:
+                said += 1
+                assert bool(m.group(3)) == (m.group(1)[-1] == m.group(2)[-1]), h.reason
+        g.play(found[0].move)
+    assert said
