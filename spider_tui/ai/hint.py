@@ -17,7 +17,7 @@ import math
 import random
 import time
 import zlib
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..engine.cards import SUIT, glyph
@@ -280,15 +280,39 @@ def since_progress(game: Game) -> Iterator[State]:
         yield state
 
 
-def _floor(game: Game, score: Callable[[State], float]) -> float:
-    """The best score (``score(table)``) of a position of the game since its last progress
-    (:func:`since_progress`): what a line must beat to be worth suggesting. Against the
-    table as it is alone, a line could promise more, be played halfway, and the search from
-    there promise more again, for ever (the hint shuffling cards from column to column
-    through positions all different); against the best the game has already been at, each
-    line played out raises the bar, and the walk ends at the next card turned over, run
-    completed or deal."""
-    return max(score(st) for st in since_progress(game))
+@dataclass(frozen=True)
+class _Seen:
+    """What :func:`plan` reads of the game's positions since its last progress
+    (:func:`since_progress`), in one walk back: their keys as :func:`position_key` gives
+    them (``keys``: no line may enter one) and as :meth:`State.key` does (``past``), and the
+    best score among them (``floor``: what a line must beat to be worth suggesting).
+
+    Against the table as it is alone, a line could promise more, be played halfway, and the
+    search from there promise more again, for ever (the hint shuffling cards from column to
+    column through positions all different); against the best the game has already been
+    at, each line played out raises the bar, and the walk ends at the next card turned over,
+    run completed or deal."""
+
+    keys: set
+    past: set
+    floor: float
+
+
+def _seen(game: Game, peek: bool, judge: general.Judge | None = None) -> _Seen:
+    """:class:`_Seen` of ``game``: scored by the fast board (as the viewer sees it) where
+    the fast path plays, else by ``judge``."""
+    keys: set = set()
+    past: set = set()
+    floor = -math.inf
+    for state in since_progress(game):
+        past.add(state.key())
+        if judge is None:
+            board = Board.from_state(state, peek=peek)
+            keys.add(board.key())
+            floor = max(floor, board.score())
+        else:
+            floor = max(floor, judge.score(state))
+    return _Seen(past if judge is not None else keys, past, floor)
 
 
 #: Rule sets without their free cells, by the rule set (see :func:`_bare_rules`).
@@ -376,14 +400,14 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
         # :func:`_without_cells`).
         again = tally if bare is None else NodeBudget(tally.total)
         out = _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
-                            forbidden=set(forbidden or ()) | game_positions(game, peek),
-                            max_nodes=max_nodes, follow=follow,
-                            past=game_positions(game, None), nodes=again)
+                            forbidden=forbidden, max_nodes=max_nodes, follow=follow,
+                            nodes=again)
         if again is not tally:
             tally.spend(again.spent)
         return out
-    forbidden = set(forbidden or ()) | game_positions(game, peek)
-    past = game_positions(game, None) | set(extra_past or ())
+    seen = _seen(game, peek)
+    forbidden = set(forbidden or ()) | seen.keys
+    past = seen.past | set(extra_past or ())
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
@@ -417,7 +441,7 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
         return without_loops(game.state, board.expand_line(line), past)
 
     fresh = res.ranked()
-    floor = max(res.root, _floor(game, lambda st: Board.from_state(st, peek=peek).score()))
+    floor = seen.floor
     return _lead_with(lead, floor, fresh[0][0] if fresh else None,
                       _plan_rest(game, board, res, legal, skip, sampling, end, max_nodes,
                                  single, tally, floor))
@@ -516,7 +540,7 @@ def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: 
                end: float, max_nodes: int | None, single, tally: NodeBudget,
                floor: float) -> list[Hint]:
     """:func:`plan`'s fast path from the search's result on: the lines that beat ``floor``
-    (:func:`_floor`) ranked and worded, each as ``single(line)`` gives it (one hint per first
+    (:class:`_Seen`) ranked and worded, each as ``single(line)`` gives it (one hint per first
     move)."""
     out: list[Hint] = []
     for val, line in res.ranked():
@@ -752,7 +776,7 @@ def _onto_column(verb: str, what: str, d: int, top: int | None, suited: bool) ->
 def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
                   avoid: Iterable[Move] | None, forbidden: set | None,
                   max_nodes: int | None, follow: Hint | None = None,
-                  past: set | None = None, nodes: NodeBudget | None = None) -> list[Hint]:
+                  nodes: NodeBudget | None = None) -> list[Hint]:
     """:func:`plan` on the engine's own table (any rule set): every first move worth trying
     is searched in :data:`GENERAL_WORLDS` worlds a player cannot tell from the real table
     (or, with ``peek``, the real table) and ranked by the mean of its best score there."""
@@ -765,14 +789,16 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     for m in game.legal_moves():
         legal.setdefault(m.pack(game.rules), m)
     skip = set(avoid or ())
-    roots = _general_roots(state, legal, skip, forbidden or set())
+    seen = _seen(game, peek, judge)
+    past = seen.past
+    roots = _general_roots(state, legal, skip, set(forbidden or ()) | seen.keys)
     tables = [state.copy()] if peek else general.worlds(state, GENERAL_WORLDS)
     values: dict[tuple, list[float]] = {}
     reveals: dict[tuple, list[float]] = {}
     lines: dict[tuple, tuple[float, tuple]] = {}
     reveal_lines: dict[tuple, tuple[float, tuple]] = {}
     root = judge.score(state)
-    floor = max(root, _floor(game, judge.score))
+    floor = seen.floor
     for n, w in enumerate(tables):
         now = time.perf_counter()
         found = general.explore(w, judge, now + max(0.0, end - now) / (len(tables) - n),
@@ -793,7 +819,7 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     def real(r: tuple, line: tuple) -> tuple:
         # A world's line as far as it goes on the real table without a loop or a position
         # the game has been in (at least its first move, a root: legal and new).
-        clean = without_loops(state, line, past or ())
+        clean = without_loops(state, line, past)
         return clean if clean[:1] == (r,) else (r,)
 
     out: list[Hint] = []
@@ -824,7 +850,7 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
                 line = real(r, reveal_lines[r][1])
                 out.append(Hint(legal[r], f"{DIG}: {describe(state, line)}", val, line))
     fresh = ranked(values)
-    lead = _followed(game, follow, legal, past or set(),
+    lead = _followed(game, follow, legal, past,
                      lambda line: _mean_value(tables, judge, line),
                      lambda line: describe(state, line))
     return _lead_with(lead, floor, fresh[0][0] if fresh else None, out)
