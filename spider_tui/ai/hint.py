@@ -9,6 +9,12 @@ Tables the fast :class:`~spider_tui.ai.board.Board` does not serve
 on the engine's own table in a few *worlds*, each the table with the cards the player cannot see
 dealt again at random (:func:`~spider_tui.ai.general.worlds`), every first move ranked by its
 mean over the worlds; ``peek`` searches the real table instead.
+
+The two searches answer alike (:class:`_Lines`: :class:`_FastLines`, :class:`_GeneralLines`),
+and one function makes the hints of either answer (:func:`_ranked_hints`): what beats the best
+table since the last progress, the deal, filling the empty columns for a row, digging; the
+followed line first while it leads. Every reason is worded on the engine's table
+(:func:`describe`).
 """
 
 from __future__ import annotations
@@ -427,24 +433,12 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     forbidden = forbidden or set()
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
-    lead = _followed(game, follow, legal, past, lambda line: _line_value(board, line),
-                     lambda line: describe(game.state, line))
     allowed = tally.allow(1.0 - SAMPLE_SHARE if sampling else 1.0, max_nodes)
     res = explore(board, deadline=deadline, max_nodes=allowed, seen=set(forbidden),
                   deals=peek, root_moves=roots)
     tally.spend(res.nodes)
-
-    def single(line: tuple) -> tuple:
-        # A search's line as the engine's single moves, with no loop and never into a
-        # position the game has been in (a supermove played out may park a card and take
-        # it back).
-        return without_loops(game.state, board.expand_line(line), past)
-
-    fresh = res.ranked()
-    floor = seen.floor
-    return _lead_with(lead, floor, fresh[0][0] if fresh else None,
-                      _plan_rest(game, board, res, legal, skip, sampling, end, max_nodes,
-                                 single, tally, floor))
+    found = _FastLines(game, board, res, legal, past, sampling, end, max_nodes, tally)
+    return _ranked_hints(game, legal, skip, past, seen.floor, found, follow)
 
 
 def _without_cells(game: Game, *, budget_ms: float | None, peek: bool,
@@ -536,42 +530,128 @@ def _line_value(board: Board, line: tuple) -> float:
     return b.score() + (WIN_BONUS if b.won() else 0.0)
 
 
-def _plan_rest(game: Game, board: Board, res, legal: dict, skip: set, sampling: bool,
-               end: float, max_nodes: int | None, single, tally: NodeBudget,
-               floor: float) -> list[Hint]:
-    """:func:`plan`'s fast path from the search's result on: the lines that beat ``floor``
-    (:class:`_Seen`) ranked and worded, each as ``single(line)`` gives it (one hint per first
-    move)."""
+class _Lines:
+    """One hint search's answer, on one kind of table, as :func:`_ranked_hints` reads it:
+    lines of the engine's single moves (the first a legal move of the table), best first,
+    each with its value."""
+
+    #: The table's score as it is (a deal's value when nothing is better).
+    root: float
+    #: The best line's value (None: no line).
+    best: float | None
+
+    def improving(self) -> Iterator[tuple[float, tuple]]:
+        """Every line found, best first (a line may begin with the deal)."""
+        raise NotImplementedError
+
+    def fills(self) -> Iterator[tuple[float, tuple]]:
+        """Lines that fill the empty columns (so that a row may come), best first."""
+        raise NotImplementedError
+
+    def digs(self) -> Iterator[tuple[float, tuple]]:
+        """Lines that turn a card over, whatever they cost, best first."""
+        raise NotImplementedError
+
+    def value(self, line: tuple) -> float:
+        """What ``line`` is worth, valued as the search values its lines."""
+        raise NotImplementedError
+
+    def refine(self, ranked: list[Hint]) -> list[Hint]:
+        """The lines that improve the table, re-ranked where the search can look further."""
+        return ranked
+
+    def prepare(self, can_deal: bool) -> list[Hint]:
+        """Nothing improves the table and a row is to come: the ways to leave the table for
+        it, best first (``[]``: nothing to choose between)."""
+        return []
+
+
+def _ranked_hints(game: Game, legal: dict, skip: set, past: set, floor: float,
+                  found: _Lines, follow: Hint | None) -> list[Hint]:
+    """:func:`plan`'s hints from a search's answer ``found``, the same on every table: the
+    lines that beat ``floor`` (:class:`_Seen`), then the deal; where nothing beats it, the
+    way to ready the table for a row, the lines that fill the empty columns (where a row is
+    refused with one empty) or that turn a card over (a dig). One hint per first move; the
+    followed hint (``follow``) first where it leads (:func:`_leads`)."""
+    state = game.state
     out: list[Hint] = []
-    for val, line in res.ranked():
-        if val <= floor + EPS:
-            break
-        line = single(line)
-        if line and all(h.move != legal[line[0]] for h in out):
-            out.append(Hint(legal[line[0]], describe(game.state, line), val, line))
-    if sampling and len(out) > 1:
-        out = _look_past(game, board, out, end, max_nodes, tally)
+
+    def add(lines: Iterable[tuple[float, tuple]], kind: str, bar: float | None = None) -> None:
+        for val, line in lines:
+            if bar is not None and val <= bar + EPS:
+                break
+            if not line or any(h.move == legal[line[0]] for h in out):
+                continue
+            if line[0] == DEAL:  # the general path's deal has no line: a world's row is its own
+                out.append(Hint(DEAL_MOVE, _deal_reason(game, False), val,
+                                line if len(line) > 1 else ()))
+                continue
+            reason = describe(state, line)
+            out.append(Hint(legal[line[0]], f"{kind}: {reason}" if kind else reason, val, line))
+
+    add(found.improving(), "", floor)
+    out = found.refine(out)
     can_deal = DEAL in legal and DEAL_MOVE not in skip
-    if not out and sampling and game.state.stock_left:
-        out = _prepare_deal(game, board, res, legal, can_deal, end, max_nodes, single, tally)
+    if not out and state.stock_left:
+        out = found.prepare(can_deal)
     if can_deal and not any(h.move.is_deal for h in out):
-        out.append(Hint(DEAL_MOVE, _deal_reason(game, not out), res.root))
-    if not out and game.state.stock_left and game.deal_refusal():
-        # Nothing improves the table, but filling the empty columns lets the next row come:
-        # lead towards the best table with no empty column.
-        ranked = res.ranked(full=True) or [_greedy_fill(board)]
-        for val, line in ranked:
-            line = single(line)
-            if line and all(h.move != legal[line[0]] for h in out):
-                out.append(Hint(legal[line[0]], f"{FILL}: {describe(game.state, line)}", val, line))
+        out.append(Hint(DEAL_MOVE, _deal_reason(game, not out), found.root))
+    if not out and state.stock_left and game.deal_refusal() is not None:
+        # Nothing improves the table, but filling the empty columns lets the next row come.
+        add(found.fills(), FILL)
     if not out:
         # Nothing improves the table and no row can come, but a card can still be turned
         # over: what shows may open the way, so dig rather than give up.
-        for val, line in res.ranked(reveal=True):
-            line = single(line)
-            if line and all(h.move != legal[line[0]] for h in out):
-                out.append(Hint(legal[line[0]], f"{DIG}: {describe(game.state, line)}", val, line))
-    return out
+        add(found.digs(), DIG)
+    lead = _followed(game, follow, legal, past, found.value,
+                     lambda line: describe(state, line))
+    return _lead_with(lead, floor, found.best, out)
+
+
+class _FastLines(_Lines):
+    """:class:`_Lines` of the fast path: a search on the fast board (fair, or ``peek``), its
+    lines played out as the engine's single moves with no loop and never into a position of
+    ``past`` (a supermove played out may park a card and take it back); where cards are
+    hidden (``sampling``), the best lines looked past in sampled worlds."""
+
+    def __init__(self, game: Game, board: Board, res, legal: dict, past: set,
+                 sampling: bool, end: float, max_nodes: int | None, tally: NodeBudget) -> None:
+        self.game, self.board, self.res, self.legal, self.past = game, board, res, legal, past
+        self.sampling, self.end, self.max_nodes, self.tally = sampling, end, max_nodes, tally
+        self.root = res.root
+        fresh = res.ranked()
+        self.best = fresh[0][0] if fresh else None
+
+    def single(self, line: tuple) -> tuple:
+        return without_loops(self.game.state, self.board.expand_line(line), self.past)
+
+    def _singles(self, ranked: Iterable[tuple[float, tuple]]) -> Iterator[tuple[float, tuple]]:
+        return ((val, self.single(line)) for val, line in ranked)
+
+    def improving(self) -> Iterator[tuple[float, tuple]]:
+        return self._singles(self.res.ranked())
+
+    def fills(self) -> Iterator[tuple[float, tuple]]:
+        # Towards the best table with no empty column.
+        return self._singles(self.res.ranked(full=True) or [_greedy_fill(self.board)])
+
+    def digs(self) -> Iterator[tuple[float, tuple]]:
+        return self._singles(self.res.ranked(reveal=True))
+
+    def value(self, line: tuple) -> float:
+        return _line_value(self.board, line)
+
+    def refine(self, ranked: list[Hint]) -> list[Hint]:
+        if self.sampling and len(ranked) > 1:
+            return _look_past(self.game, self.board, ranked, self.end, self.max_nodes,
+                              self.tally)
+        return ranked
+
+    def prepare(self, can_deal: bool) -> list[Hint]:
+        if not self.sampling:
+            return []
+        return _prepare_deal(self.game, self.board, self.res, self.legal, can_deal, self.end,
+                             self.max_nodes, self.single, self.tally)
 
 
 def _end(start: float, budget_ms: float | None) -> float:
@@ -797,8 +877,6 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     reveals: dict[tuple, list[float]] = {}
     lines: dict[tuple, tuple[float, tuple]] = {}
     reveal_lines: dict[tuple, tuple[float, tuple]] = {}
-    root = judge.score(state)
-    floor = seen.floor
     for n, w in enumerate(tables):
         now = time.perf_counter()
         found = general.explore(w, judge, now + max(0.0, end - now) / (len(tables) - n),
@@ -811,49 +889,61 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
                 per.setdefault(r, []).append(v)
                 if r not in best or v > best[r][0]:
                     best[r] = (v, line)
+    answer = _GeneralLines(state, judge, tables, past, (values, lines), (reveals, reveal_lines))
+    return _ranked_hints(game, legal, skip, past, seen.floor, answer, follow)
 
-    def ranked(per: dict) -> list[tuple[float, tuple]]:
+
+class _GeneralLines(_Lines):
+    """:class:`_Lines` of the general path: one line per first move (a root), valued by the
+    mean of its best scores over the worlds searched (``tables``), each the best world's line
+    as far as it goes on the real table without a loop or a position of ``past`` (at least
+    its first move, a root: legal and new). ``best`` and ``reveal`` are the values per root
+    in each world and each root's best line, of the lines found and of those that turn a card
+    over."""
+
+    def __init__(self, state: State, judge: general.Judge, tables: list[State], past: set,
+                 best: tuple[dict, dict], reveal: tuple[dict, dict]) -> None:
+        self.state, self.judge, self.tables, self.past = state, judge, tables, past
+        self._best, self._reveal = best, reveal
+        self.root = judge.score(state)
+        fresh = self._ranked(best)
+        self.best = fresh[0][0] if fresh else None
+
+    def _ranked(self, which: tuple[dict, dict]) -> list[tuple[float, tuple]]:
+        per, lines = which
+        first = self._best[1]
+
+        def length(r: tuple) -> int:  # ties: the shorter line (as the lines found tell)
+            return len((first[r] if r in first else lines[r])[1])
+
         means = [(sum(v) / len(v), r) for r, v in per.items()]
-        return sorted(means, key=lambda c: (-c[0], len(lines[c[1]][1]), c[1]))
+        return sorted(means, key=lambda c: (-c[0], length(c[1]), c[1]))
 
-    def real(r: tuple, line: tuple) -> tuple:
-        # A world's line as far as it goes on the real table without a loop or a position
-        # the game has been in (at least its first move, a root: legal and new).
-        clean = without_loops(state, line, past)
-        return clean if clean[:1] == (r,) else (r,)
+    def _lines(self, which: tuple[dict, dict], keep=lambda r: True
+               ) -> Iterator[tuple[float, tuple]]:
+        lines = which[1]
+        for val, r in self._ranked(which):
+            if r == DEAL:
+                yield val, (DEAL,)
+            elif keep(r):
+                clean = without_loops(self.state, lines[r][1], self.past)
+                yield val, clean if clean[:1] == (r,) else (r,)
 
-    out: list[Hint] = []
-    for val, r in ranked(values):
-        if val <= floor + EPS:
-            break
-        if r == DEAL:
-            out.append(Hint(DEAL_MOVE, _deal_reason(game, False), val))
-        else:
-            line = real(r, lines[r][1])
-            out.append(Hint(legal[r], describe(state, line), val, line))
-    can_deal = DEAL in legal and DEAL_MOVE not in skip
-    if can_deal and not any(h.move.is_deal for h in out):
-        out.append(Hint(DEAL_MOVE, _deal_reason(game, not out), root))
-    if not out and state.stock_left and not general.can_deal(state):
-        # Nothing improves the table, but filling the empty columns lets the next row come.
-        empties = len(state.empty_columns())
-        for val, r in ranked(values):
-            if r != DEAL and r[2] >= 0 and r[2] < len(state.cols) and \
-                    not state.piles[r[2]] and empties:
-                line = real(r, lines[r][1])
-                out.append(Hint(legal[r], f"{FILL}: {describe(state, line)}", val, line))
-    if not out:
-        # Nothing improves the table and no row can come, but a card can still be turned
-        # over: what shows may open the way, so dig rather than give up.
-        for val, r in ranked(reveals):
-            if r != DEAL:
-                line = real(r, reveal_lines[r][1])
-                out.append(Hint(legal[r], f"{DIG}: {describe(state, line)}", val, line))
-    fresh = ranked(values)
-    lead = _followed(game, follow, legal, past,
-                     lambda line: _mean_value(tables, judge, line),
-                     lambda line: describe(state, line))
-    return _lead_with(lead, floor, fresh[0][0] if fresh else None, out)
+    def improving(self) -> Iterator[tuple[float, tuple]]:
+        return self._lines(self._best)
+
+    def fills(self) -> Iterator[tuple[float, tuple]]:
+        # The first moves into an empty column.
+        state = self.state
+        return (c for c in self._lines(self._best, lambda r: 0 <= r[2] < len(state.cols)
+                                       and not state.piles[r[2]])
+                if c[1][0] != DEAL)
+
+    def digs(self) -> Iterator[tuple[float, tuple]]:
+        return (c for c in self._lines(self._reveal) if c[1][0] != DEAL)
+
+    def value(self, line: tuple) -> float:
+        return _mean_value(self.tables, self.judge, line)
 
 
 def _mean_value(tables: list[State], judge: general.Judge, line: tuple) -> float:
