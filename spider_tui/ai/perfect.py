@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from ..engine.errors import IllegalMove
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.state import State
 from . import general, solver
 from .lines import without_loops
 
@@ -46,9 +47,13 @@ SOLVE_CREDIT = 50
 def nothing_hidden(game: Game, peek: bool = False) -> bool:
     """Does the viewer see every card of ``game``'s table: no face-down card and no unknown
     stock card (:func:`~spider_tui.ai.general.hidden_places`), or ``peek``?"""
-    if peek:
-        return True
-    state = game.state
+    return peek or hides_nothing(game.state)
+
+
+def hides_nothing(state: State) -> bool:
+    """Is every card of ``state`` in the player's sight: no face-down card and no unknown
+    stock card (:func:`~spider_tui.ai.general.hidden_places`)? Where it is, the solver's
+    line is the player's own to follow (the hint's, the bot's and Finish for me)."""
     places, stock_hidden = general.hidden_places(state)
     return not places and not (stock_hidden and state.stock_left)
 
@@ -165,4 +170,4 @@ def _indexed(game: Game, line: tuple) -> WinningLine:
     return out
 
 
-__all__ = ["SOLVE_CREDIT", "Solving", "WinningLine", "nothing_hidden"]
+__all__ = ["SOLVE_CREDIT", "Solving", "WinningLine", "hides_nothing", "nothing_hidden"]

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..ai import solver
+from ..ai.perfect import hides_nothing
 from ..engine import PLAYING, Game, IllegalMove, Move
 
 #: Seconds the solver may search.
@@ -17,7 +18,9 @@ SOLVE_SECONDS = 8.0
 
 
 def can_finish(game: Game) -> bool:
-    """Is the game in play with every card face up and nothing left to deal? A game dealt
+    """Is the game in play with nothing hidden (every card face up, and the stock empty or
+    seen: :func:`~spider_tui.ai.perfect.hides_nothing`, the rule the hint and the bot
+    follow the solver by)? A game dealt
     open (every card face up, no stock: Spidercells, Simple Simon) is that from its first
     move, when finishing it would be solving it for the player; it is offered there once every
     column lies in order (each column's face-up cards one run that can be picked up)."""
@@ -30,11 +33,10 @@ def why_not_finish(game: Game) -> str | None:
     st = game.state
     if game.status != PLAYING:
         return "the game is over"
-    if st.stock_left or any(st.down):
+    if not hides_nothing(st):
         return ("Finish for me plays the game out once every card is face up and the stock "
                 "is empty")
-    start = game.start
-    if start.stock_left or any(start.down):
+    if not hides_nothing(game.start):
         return None  # the cards hidden at the deal are all in sight now
     if all(st.rs[i] <= st.down[i] for i in range(len(st.cols))):
         return None

@@ -39,3 +39,18 @@ def test_an_open_game_is_offered_once_every_column_lies_in_order():
 def test_a_game_dealt_face_down_is_offered_once_every_card_is_seen():
     game = Game.new("spider-1suit", 1)
     assert not can_finish(game)
+
+
+def test_a_stock_turned_back_hides_nothing():
+    # Rachel (every card dealt face up) with one redeal: once the waste is turned back into
+    # the stock the player has seen every stock card, in order, so nothing is hidden (the
+    # rule the hint and the bot follow the solver by), and Finish for me is offered though
+    # the stock is not empty.
+    from spider_tui.engine.catalog import default_catalog
+
+    game = Game.new(default_catalog().variant("rachel").with_changes(redeals=1), 1)
+    assert not can_finish(game)
+    while game.state.stock_left:
+        game.play("d")
+    game.play("d")
+    assert game.state.stock_left and can_finish(game)
