@@ -20,10 +20,10 @@ SOLVE_SECONDS = 8.0
 def can_finish(game: Game) -> bool:
     """Is the game in play with nothing hidden (every card face up, and the stock empty or
     seen: :func:`~spider_tui.ai.perfect.hides_nothing`, the rule the hint and the bot
-    follow the solver by)? A game dealt
-    open (every card face up, no stock: Spidercells, Simple Simon) is that from its first
-    move, when finishing it would be solving it for the player; it is offered there once every
-    column lies in order (each column's face-up cards one run that can be picked up)."""
+    follow the solver by)? A game dealt open (every card face up, no stock: Spidercells,
+    Simple Simon) is that from its first move, when finishing it would be solving it for the
+    player; it is offered there once every column lies in order (each column's face-up cards
+    one run that can be picked up)."""
     return why_not_finish(game) is None
 
 
