@@ -430,7 +430,6 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     # into the first empty column only), so that no hint changes nothing and none repeats
     # another into an empty column alike.
     roots = [m.pack(game.rules) for m in game.distinct_moves() if not m.is_deal and m not in skip]
-    forbidden = forbidden or set()
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
     allowed = tally.allow(1.0 - SAMPLE_SHARE if sampling else 1.0, max_nodes)
@@ -921,11 +920,14 @@ class _GeneralLines(_Lines):
 
     def _lines(self, which: tuple[dict, dict], keep=lambda r: True
                ) -> Iterator[tuple[float, tuple]]:
+        # The ranked roots ``keep`` keeps, each with its line on the real table.
         lines = which[1]
         for val, r in self._ranked(which):
+            if not keep(r):
+                continue
             if r == DEAL:
                 yield val, (DEAL,)
-            elif keep(r):
+            else:
                 clean = without_loops(self.state, lines[r][1], self.past)
                 yield val, clean if clean[:1] == (r,) else (r,)
 
@@ -933,14 +935,13 @@ class _GeneralLines(_Lines):
         return self._lines(self._best)
 
     def fills(self) -> Iterator[tuple[float, tuple]]:
-        # The first moves into an empty column.
+        # The first moves into an empty column (the deal, whose target is -1, is none).
         state = self.state
-        return (c for c in self._lines(self._best, lambda r: 0 <= r[2] < len(state.cols)
-                                       and not state.piles[r[2]])
-                if c[1][0] != DEAL)
+        return self._lines(self._best,
+                           lambda r: 0 <= r[2] < len(state.cols) and not state.piles[r[2]])
 
     def digs(self) -> Iterator[tuple[float, tuple]]:
-        return (c for c in self._lines(self._reveal) if c[1][0] != DEAL)
+        return self._lines(self._reveal, lambda r: r != DEAL)
 
     def value(self, line: tuple) -> float:
         return _mean_value(self.tables, self.judge, line)
