@@ -555,7 +555,9 @@ class RuleSet:
                  EMPTY_RULES.get(self.empty, self.empty).capitalize() + "."]
         if self.stock_size and self.deal_to == "columns":
             if not self.player_deals:
-                lines.append(f"The stock refills an emptied column with {self.refill} cards.")
+                lines.append(f"The stock refills an emptied column with {self.refill} "
+                             f"card{'s' if self.refill != 1 else ''}." if self.refill else
+                             "You never deal, and nothing here takes cards from the stock.")
             else:
                 lines.append("You cannot deal while a column is empty." if self.deal_needs_full
                              else "You may deal while columns are empty.")
