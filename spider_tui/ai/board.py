@@ -573,35 +573,6 @@ def starved(t: Tables, done: int, stock_left: int) -> bool:
             and t.deck - RUN_CARDS * done - stock_left < t.ncols)
 
 
-def sample_world(fair: Board, unseen: Sequence[int], rng) -> Board:
-    """A board like ``fair`` (a fair view) with every UNKNOWN card, face down or in the
-    stock, replaced by one of the ``unseen`` cards (a count per card code) drawn at random:
-    one world the player cannot tell apart from the real one."""
-    pool = [c for c, n in enumerate(unseen) for _ in range(n)]
-    rng.shuffle(pool)
-    new = fair.copy()
-    hidden_unknown = UNKNOWN + HIDDEN
-    p = 0
-    cols = new.cols
-    for i, col in enumerate(cols):
-        if hidden_unknown in col:
-            out = bytearray(col)
-            for j, c in enumerate(col):
-                if c == hidden_unknown:
-                    out[j] = pool[p] + HIDDEN
-                    p += 1
-            cols[i] = bytes(out)
-    stock = list(new.stock)
-    for j in range(new.sp, len(stock)):
-        if stock[j] == UNKNOWN:
-            stock[j] = pool[p]
-            p += 1
-    new.stock = stock
-    info = new.t.info
-    new.cs = [info(c)[0] for c in cols]
-    return new
-
-
 def forget(world: Board) -> None:
     """Turn ``world`` back into a fair view, in place: every face-down card and every card
     still in the stock UNKNOWN again. The cards turned face up in it (by a line played in the
@@ -621,19 +592,5 @@ def forget(world: Board) -> None:
         world.stock = world.stock[:world.sp] + [UNKNOWN] * left
 
 
-def visible_counts(state: State) -> list[int]:
-    """How many of each card code a player cannot see (the deck minus every visible card)."""
-    counts = [0] * NUM_CARDS
-    for c in state.rules.deck_cards():
-        counts[c] += 1
-    for col, d in zip(state.cols, state.down):
-        for c in col[d:]:
-            counts[c] -= 1
-    for s in state.done:
-        for r in range(13):
-            counts[s * 13 + r] -= 1
-    return counts
-
-
 __all__ = ["Board", "DEAL", "RUNS", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget",
-           "moved", "sample_world", "starved", "tables_for", "visible_counts"]
+           "moved", "starved", "tables_for"]

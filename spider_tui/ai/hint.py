@@ -20,10 +20,8 @@ followed line first while it leads. Every reason is worded on the engine's table
 from __future__ import annotations
 
 import math
-import random
 import time
-import zlib
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..engine.cards import SUIT, glyph
@@ -34,7 +32,7 @@ from ..engine.piles import CELL_KIND, COLUMN, FOUNDATION_KIND, RUNS, describe_pi
 from ..engine.rules import RuleSet
 from ..engine.state import DEAL, State, record_flips
 from . import general
-from .board import Board, forget, sample_world, visible_counts
+from .board import Board, forget
 from .budget import BUDGET_MS
 from .lines import without_loops
 from .perfect import Solving
@@ -304,13 +302,19 @@ class _Seen:
     floor: float
 
 
-def _seen(game: Game, peek: bool, judge: general.Judge | None = None) -> _Seen:
+def _seen(game: Game, peek: bool, judge: general.Judge | None = None,
+          table: Callable[[State], State | None] | None = None) -> _Seen:
     """:class:`_Seen` of ``game``: scored by the fast board (as the viewer sees it) where
-    the fast path plays, else by ``judge``."""
+    the fast path plays, else by ``judge``. ``table`` maps each position of the game to the
+    table it is planned on (None: a position that table never held; see
+    :func:`_without_cells`)."""
     keys: set = set()
     past: set = set()
     floor = -math.inf
-    for state in since_progress(game):
+    for position in since_progress(game):
+        state = position if table is None else table(position)
+        if state is None:
+            continue
         past.add(state.key())
         if judge is None:
             board = Board.from_state(state, peek=peek)
@@ -363,21 +367,30 @@ def _bare_state(bare: RuleSet, state: State) -> State | None:
     return out
 
 
+def _legal(game: Game) -> dict[tuple, Move]:
+    """The game's legal moves by their packed form (:meth:`Move.pack`), the first the game
+    lists where two pack alike."""
+    legal: dict[tuple, Move] = {}
+    for m in game.legal_moves():
+        legal.setdefault(m.pack(game.rules), m)
+    return legal
+
+
 def position_key(state: State, peek: bool) -> tuple:
-    """The key :func:`plan`'s ``forbidden`` positions are given by: the fast board's (as the
-    viewer sees it) where the fast path plays, else the engine's."""
+    """The key of a position no line of :func:`plan` may enter (:attr:`_Seen.keys`): the fast
+    board's (as the viewer sees it) where the fast path plays, else the engine's."""
     if state.rules.simple:
         return Board.from_state(state, peek=peek).key()
     return state.key()
 
 
 def plan(game: Game, *, budget_ms: float | None, peek: bool,
-         avoid: Iterable[Move] | None = None, forbidden: set | None = None,
-         max_nodes: int | None = None, follow: Hint | None = None,
-         nodes: NodeBudget | None = None, extra_past: set | None = None) -> list[Hint]:
+         avoid: Iterable[Move] | None = None, max_nodes: int | None = None,
+         follow: Hint | None = None, nodes: NodeBudget | None = None,
+         seen: _Seen | None = None) -> list[Hint]:
     """The ranked moves from ``game``'s position, never entering a position the game has been
-    in (:func:`game_positions`) or a ``forbidden`` one (keys as :func:`position_key` gives
-    them); each line without loops (:func:`~spider_tui.ai.lines.without_loops`).
+    in since its last progress (:func:`_seen`); each line without loops
+    (:func:`~spider_tui.ai.lines.without_loops`).
 
     ``follow`` is the hint whose first move the player has just taken, its line cut to the
     moves still to come: the rest of that line comes first again unless the search now finds
@@ -386,8 +399,9 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
 
     ``budget_ms`` bounds the time (None: no clock is read to decide anything), ``max_nodes``
     each search's positions, and ``nodes`` the positions of all the searches together, shared
-    out between them as the time is (and counts them). ``extra_past``: more positions (keys as
-    :meth:`State.key` gives them) no line may enter.
+    out between them as the time is (and counts them). ``seen``: the game's positions since
+    its last progress, where ``game`` is a view of another game's table and has no history of
+    its own (:func:`_without_cells`).
 
     A table with free cells that the fast path serves without them (Spider with a free cell)
     is planned there while its cells are empty: see :func:`_without_cells`."""
@@ -406,14 +420,13 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
         # :func:`_without_cells`).
         again = tally if bare is None else NodeBudget(tally.total)
         out = _plan_general(game, budget_ms=budget_ms, peek=peek, avoid=avoid,
-                            forbidden=forbidden, max_nodes=max_nodes, follow=follow,
-                            nodes=again)
+                            max_nodes=max_nodes, follow=follow, nodes=again)
         if again is not tally:
             tally.spend(again.spent)
         return out
-    seen = _seen(game, peek)
-    forbidden = set(forbidden or ()) | seen.keys
-    past = seen.past | set(extra_past or ())
+    if seen is None:
+        seen = _seen(game, peek)
+    past = seen.past
     # The search stops a little early: setting up, ranking and wording the hints must fit in
     # the budget too.
     start = time.perf_counter()
@@ -424,7 +437,7 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     sampling = not peek and SAMPLE_WORLDS > 0 and bool(hidden)
     deadline = end - (end - start) * SAMPLE_SHARE if sampling and end < math.inf else end
     board = Board.from_game(game, peek=peek)
-    legal = {m.pack(game.rules): m for m in game.legal_moves()}
+    legal = _legal(game)
     skip = set(avoid or ())
     # The first moves: each a different table (never a whole column into an empty one, and
     # into the first empty column only), so that no hint changes nothing and none repeats
@@ -433,7 +446,7 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
     allowed = tally.allow(1.0 - SAMPLE_SHARE if sampling else 1.0, max_nodes)
-    res = explore(board, deadline=deadline, max_nodes=allowed, seen=set(forbidden),
+    res = explore(board, deadline=deadline, max_nodes=allowed, seen=set(seen.keys),
                   deals=peek, root_moves=roots)
     tally.spend(res.nodes)
     found = _FastLines(game, board, res, legal, past, sampling, end, max_nodes, tally)
@@ -459,16 +472,10 @@ def _without_cells(game: Game, *, budget_ms: float | None, peek: bool,
     table = _bare_state(bare, game.state)
     if table is None:
         return None
-    forbidden: set = set()
-    past: set = set()
-    for state in since_progress(game):
-        seen = _bare_state(bare, state)
-        if seen is not None:
-            forbidden.add(position_key(seen, peek))
-            past.add(seen.key())
+    seen = _seen(game, peek, table=lambda state: _bare_state(bare, state))
     view = Game(bare, table, deal=game.deal)
-    out = plan(view, budget_ms=budget_ms, peek=peek, avoid=avoid, forbidden=forbidden,
-               max_nodes=max_nodes, follow=follow, nodes=nodes, extra_past=past)
+    out = plan(view, budget_ms=budget_ms, peek=peek, avoid=avoid, max_nodes=max_nodes,
+               follow=follow, nodes=nodes, seen=seen)
     return [h for h in out if game.is_legal(h.move)]
 
 
@@ -642,14 +649,13 @@ class _FastLines(_Lines):
 
     def refine(self, ranked: list[Hint]) -> list[Hint]:
         if self.sampling and len(ranked) > 1:
-            return _look_past(self.game, self.board, ranked, self.end, self.max_nodes,
-                              self.tally)
+            return _look_past(self.game, ranked, self.end, self.max_nodes, self.tally)
         return ranked
 
     def prepare(self, can_deal: bool) -> list[Hint]:
         if not self.sampling:
             return []
-        return _prepare_deal(self.game, self.board, self.res, self.legal, can_deal, self.end,
+        return _prepare_deal(self.game, self.res, self.legal, can_deal, self.end,
                              self.max_nodes, self.single, self.tally)
 
 
@@ -660,14 +666,14 @@ def _end(start: float, budget_ms: float | None) -> float:
     return start + budget_ms * 0.9 / 1000.0 - 0.002
 
 
-def _look_past(game: Game, board: Board, ranked: list[Hint], deadline: float,
-               max_nodes: int | None, nodes: NodeBudget) -> list[Hint]:
+def _look_past(game: Game, ranked: list[Hint], deadline: float, max_nodes: int | None,
+               nodes: NodeBudget) -> list[Hint]:
     """``ranked`` with its first ``SAMPLE_LINES`` re-ranked by what lies past the card each
-    line turns over, in ``SAMPLE_WORLDS`` worlds drawn from the cards the player cannot see
-    (a world is the fair ``board`` with its unknown cards dealt at random, so the hidden cards
-    are never read; the draw is seeded by the visible table, so a hint is repeatable)."""
+    line turns over, in worlds drawn from the cards the player cannot see (:func:`_worlds`:
+    the table with its hidden cards dealt again at random, so they are never read; the draw
+    is seeded by the visible table, so a hint is repeatable)."""
     head = ranked[:SAMPLE_LINES]
-    values = _sampled(_worlds(game, board), [h.line for h in head], deadline, max_nodes,
+    values = _sampled(_worlds(game), [h.line for h in head], deadline, max_nodes,
                       nodes=nodes)
     totals = sorted(zip(values, head), key=lambda c: -c[0])
     return [replace(h, score=v) for v, h in totals] + ranked[SAMPLE_LINES:]
@@ -716,16 +722,15 @@ def risk_value(values: list[float], risk: float) -> float:
     return (1.0 - risk) * mean + risk * min(values)
 
 
-def _worlds(game: Game, board: Board, salt: bytes = b"") -> list[Board]:
-    """``SAMPLE_WORLDS`` worlds drawn from the cards the player cannot see on the fair
-    ``board``, the draw seeded by the visible table (and ``salt``), so a hint is repeatable."""
-    seed = zlib.crc32(b"".join(board.key()[:-1]) + bytes((board.sp & 255,)) + salt)
-    rng = random.Random(seed)
-    unseen = visible_counts(game.state)
-    return [sample_world(board, unseen, rng) for _ in range(SAMPLE_WORLDS)]
+def _worlds(game: Game, salt: bytes = b"") -> list[Board]:
+    """``SAMPLE_WORLDS`` worlds of the game's table as the fast board plays them: the
+    engine's own draw (:func:`~spider_tui.ai.general.worlds`, the one the general path
+    searches), seeded by what the player sees (and ``salt``), so a hint is repeatable."""
+    return [Board.from_state(w, peek=True)
+            for w in general.worlds(game.state, SAMPLE_WORLDS, salt)]
 
 
-def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
+def _prepare_deal(game: Game, res, legal: dict, can_deal: bool,
                   deadline: float, max_nodes: int | None, single,
                   nodes: NodeBudget) -> list[Hint]:
     """Nothing improves the table and a row is to come: the ways to leave the table for it
@@ -736,7 +741,7 @@ def _prepare_deal(game: Game, board: Board, res, legal: dict, can_deal: bool,
     cands = ([()] if can_deal else []) + list(dict.fromkeys(ln for ln in lines if ln))
     if len(cands) < 2:
         return []
-    values = _sampled(_worlds(game, board, salt=b"\x01"), cands, deadline, max_nodes,
+    values = _sampled(_worlds(game, salt=b"\x01"), cands, deadline, max_nodes,
                       deal=True, nodes=nodes)
     ranked = sorted(zip(values, cands), key=lambda c: -c[0])
     why = PREPARE if game.deal_refusal() is None else FILL
@@ -853,8 +858,8 @@ def _onto_column(verb: str, what: str, d: int, top: int | None, suited: bool) ->
 
 
 def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
-                  avoid: Iterable[Move] | None, forbidden: set | None,
-                  max_nodes: int | None, follow: Hint | None = None,
+                  avoid: Iterable[Move] | None, max_nodes: int | None,
+                  follow: Hint | None = None,
                   nodes: NodeBudget | None = None) -> list[Hint]:
     """:func:`plan` on the engine's own table (any rule set): every first move worth trying
     is searched in :data:`GENERAL_WORLDS` worlds a player cannot tell from the real table
@@ -864,13 +869,11 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     end = _end(time.perf_counter(), budget_ms)
     state = game.state
     judge = general.judge_for(game.rules)
-    legal: dict[tuple, Move] = {}
-    for m in game.legal_moves():
-        legal.setdefault(m.pack(game.rules), m)
+    legal = _legal(game)
     skip = set(avoid or ())
     seen = _seen(game, peek, judge)
     past = seen.past
-    roots = _general_roots(state, legal, skip, set(forbidden or ()) | seen.keys)
+    roots = _general_roots(state, legal, skip, seen.keys)
     tables = [state.copy()] if peek else general.worlds(state, GENERAL_WORLDS)
     values: dict[tuple, list[float]] = {}
     reveals: dict[tuple, list[float]] = {}
