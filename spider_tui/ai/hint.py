@@ -204,7 +204,7 @@ class Adviser:
         """The hint of the solver's winning line from here, where nothing is hidden (the one
         followed, or one found now), worded as any line is and saying it wins; None if none."""
         before = self._solving.nodes
-        line = self._solving.winning(game, self.peek, game_positions(game, None),
+        line = self._solving.winning(game, self.peek, game_positions(game),
                                      self.budget_ms)
         self.nodes += self._solving.nodes - before
         if not line:
@@ -259,14 +259,13 @@ def _where(game: Game, back: int = 0) -> tuple:
     return (id(game), game.actions - back, len(game.history) - back, game.state.stock_left)
 
 
-def game_positions(game: Game, peek: bool | None) -> set:
-    """The keys of every position of ``game``'s line of play so far, the one now included,
-    as :func:`position_key` gives them (``peek`` None: the engine's own, :meth:`State.key`):
-    no hint leads back into one of them, so following the hint never walks in a circle.
-    The walk back stops at the last move that turned a card over or completed a run (and,
-    where no waste brings the stock back, dealt): no position before it can come again."""
-    return {st.key() if peek is None else position_key(st, peek)
-            for st in since_progress(game)}
+def game_positions(game: Game) -> set:
+    """The keys (:meth:`State.key`) of every position of ``game``'s line of play so far, the
+    one now included: no hint leads back into one of them, so following the hint never walks
+    in a circle. The walk back stops at the last move that turned a card over or completed a
+    run (and, where no waste brings the stock back, dealt): no position before it can come
+    again."""
+    return {st.key() for st in since_progress(game)}
 
 
 def since_progress(game: Game) -> Iterator[State]:

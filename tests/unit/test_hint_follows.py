@@ -111,7 +111,7 @@ def test_a_promised_line_is_played_out_not_traded_for_another():
 
 def test_the_hint_never_leads_back_into_a_position_the_game_has_been_in():
     g = _game("spider-1suit", 5, FINISH_MOVES + " 9>2 10>7")  # 6♠ moved off 7♠ in column 9
-    past = game_positions(g, None)
+    past = game_positions(g)
     assert len(past) == 3
     found = hints(g, budget_ms=10**9, max_nodes=200)
     assert found
