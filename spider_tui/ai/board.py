@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from ..engine.build import suit_ok
 from ..engine.cards import NUM_CARDS, RANK, SUIT
 from ..engine.compiled import compiled
 from ..engine.game import Game
@@ -69,6 +70,9 @@ W_SUIT = 14.0
 W_RANK = 0.0
 W_BREAK = -12.0
 W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column ever again
+#: A card lying on one it may be lifted with that no complete run can hold (it may still
+#: move with it), where building allows it.
+W_LINK = 4.0
 
 _EMPTY_INFO = (0.0, 0, 0, (), False, ())
 
@@ -126,18 +130,10 @@ class Tables:
         # Sequences of several runs move as one through empty columns (see Board.supermoves)
         # where runs descend by one and any card may go into an empty column.
         self.supermoves = self.descending and all(comp.empty_ok)
-        # The score of one card lying on another; UNKNOWN pairs are neutral (a card turned over
-        # in a fair search is valued by its count, not by what it might be).
-        pair = [[0.0] * _N for _ in range(_N)]
-        for u in range(n):
-            for lo in range(n):
-                if comp.link[u][lo] and RANK[u] == RANK[lo] + 1:
-                    pair[u][lo] = W_SUIT
-                elif RANK[u] == RANK[lo] + 1:
-                    pair[u][lo] = W_RANK if comp.accept[lo][u] else W_BREAK / 2
-                else:
-                    pair[u][lo] = W_BREAK
-        self.pair = pair
+        # The score of one card lying on another (:func:`pair_scores`); UNKNOWN pairs are
+        # neutral (a card turned over in a fair search is valued by its count, not by what it
+        # might be).
+        self.pair = [row + [0.0] for row in pair_scores(rules)] + [[0.0] * _N]
         self.col_bonus = W_KING_BOTTOM
         self.memo: dict[bytes, tuple] = {b"": _EMPTY_INFO}
 
@@ -199,6 +195,30 @@ class Tables:
         out = (s, rs, d, tuple(chain), complete, tuple(cands))
         self.memo[col] = out
         return out
+
+
+def pair_scores(rules: RuleSet) -> list[list[float]]:
+    """The score of each card lying on another (``[under][over]``), one table for the fast
+    board and the general path alike: ``W_SUIT`` where the two could lie together in a
+    complete run (the step its order takes, its suit rule); else ``W_LINK`` where the card
+    over may be built there and lifted with the one under, ``W_RANK`` where it may only be
+    built there; else ``W_BREAK``."""
+    comp = compiled(rules)
+    step = -1 if rules.run_order == "down" else 1
+    # Where runs leave the table (or win by columns) their suit rule says which runs are
+    # complete; where they stay, a run of one suit is what the foundations take.
+    complete = rules.complete if rules.runs_leave or rules.win == "columns" else "same-suit"
+
+    def in_run(u: int, lo: int) -> bool:
+        want = RANK[u] + step
+        if rules.run_wrap:
+            want = (want - 1) % 13 + 1
+        return RANK[lo] == want and comp.link[u][lo] and suit_ok(complete, u, lo)
+
+    n = NUM_CARDS
+    return [[W_SUIT if in_run(u, lo) else
+             (W_LINK if comp.link[u][lo] else W_RANK) if comp.accept[lo][u] else W_BREAK
+             for lo in range(n)] for u in range(n)]
 
 
 def column_score(w, col: Sequence[int], d: int, bottom: float) -> float:
@@ -592,5 +612,5 @@ def forget(world: Board) -> None:
         world.stock = world.stock[:world.sp] + [UNKNOWN] * left
 
 
-__all__ = ["Board", "DEAL", "RUNS", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget",
+__all__ = ["Board", "DEAL", "RUNS", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget", "pair_scores",
            "moved", "starved", "tables_for"]

@@ -29,8 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import cast
 
-from ..engine.build import suit_ok
-from ..engine.cards import NUM_CARDS, RANK
+from ..engine.cards import NUM_CARDS
 from ..engine.compiled import compiled
 from ..engine.errors import RuleFailure
 from ..engine.piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
@@ -38,13 +37,11 @@ from ..engine.rules import RuleSet
 from ..engine.state import DEAL, State, record_flips
 from .board import (
     EMPTY_WORTH,
-    W_BREAK,
     W_KING_BOTTOM,
-    W_RANK,
     W_RUN,
-    W_SUIT,
     column_score,
     down_weights,
+    pair_scores,
     per_rules,
 )
 from .search import DEPTH_COST, WIN_BONUS, line_of
@@ -59,9 +56,6 @@ W_RESERVE = 20.0
 #: Per card still in the stock or the waste, where the stock is turned onto a waste: each must
 #: be played out of the waste.
 W_WASTE = 6.0
-#: A card lying on one it may be lifted with that no complete run can hold (it may still
-#: move with it), where building allows it.
-W_LINK = 4.0
 #: Tables remembered per judge before the memory is cleared.
 MEMO_LIMIT = 200_000
 
@@ -84,32 +78,10 @@ class Judge:
         self.win_columns = rules.win == "columns"
         self.run_lengths = rules.run_lengths
         self.link = comp.link
-        n = NUM_CARDS
-        # The pairs a complete run holds: the step its order takes, and its suit rule.
-        step = -1 if rules.run_order == "down" else 1
-        runs_count = rules.runs_leave or self.win_columns
-
-        def in_run(u: int, lo: int) -> bool:
-            want = RANK[u] + step
-            if rules.run_wrap:
-                want = (want - 1) % 13 + 1
-            if RANK[lo] != want or not comp.link[u][lo]:
-                return False
-            return suit_ok(rules.complete if runs_count else "same-suit", u, lo)
-
-        pair = [[0.0] * n for _ in range(n)]
-        for u in range(n):
-            for lo in range(n):
-                if in_run(u, lo):
-                    pair[u][lo] = W_SUIT
-                elif comp.accept[lo][u]:
-                    pair[u][lo] = W_LINK if comp.link[u][lo] else W_RANK
-                else:
-                    pair[u][lo] = W_BREAK
-        self.pair = pair
+        self.pair = pair_scores(rules)
         #: A card nothing takes needs no space of its own once it lies at the bottom of a
         #: column (Spider's King).
-        self.settled = [not any(comp.accept[c]) for c in range(n)]
+        self.settled = [not any(comp.accept[c]) for c in range(NUM_CARDS)]
         self.memo: dict[tuple, float] = {}
 
     def column(self, col: tuple, down: int) -> float:

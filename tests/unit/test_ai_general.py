@@ -510,3 +510,48 @@ def test_same_suit_is_said_only_of_the_same_suit(variant):
                 assert bool(m.group(3)) == (m.group(1)[-1] == m.group(2)[-1]), h.reason
         g.play(found[0].move)
     assert said
+
+
+def _simple_variants() -> list[str]:
+    from spider_tui.engine import default_catalog
+    return sorted(v for v, r in default_catalog().variants.items() if r.simple)
+
+
+@pytest.mark.parametrize("variant", _simple_variants())
+def test_the_fast_board_and_the_general_path_score_every_table_alike(variant):
+    # One evaluation: the fast board (the tables it serves) and the general path's judge give
+    # every table the same score, in both styles, along a game of random moves.
+    from spider_tui.ai.board import Board
+    g = Game.new(variant, deal=1)
+    rng = random.Random(1)
+    for _ in range(25):
+        for style in ("play", "solve"):
+            board = Board.from_state(g.state, peek=True, style=style)
+            assert board.score() == pytest.approx(general.judge_for(g.rules, style).score(g.state))
+        moves = g.legal_moves()
+        if not moves or g.status != "playing":
+            break
+        g.play(rng.choice(moves))
+
+
+@pytest.mark.parametrize("variant, under, over, worth", [
+    # Scorpion lifts any cards but builds and completes runs in suit: 5♥ on 6♠ breaks a run.
+    ("scorpion", "6S", "5H", "break"),
+    ("scorpion", "6S", "5S", "run"),
+    # Black Widow lifts and builds any suit, but removes runs of one suit: 5♥ on 6♠ may move
+    # with it, and is no part of a complete run.
+    ("black-widow", "6S", "5H", "link"),
+    ("black-widow", "6S", "5S", "run"),
+    # Spider (four suits): any suit may be built, only one suit lifted.
+    ("spider-4suit", "6S", "5H", "rank"),
+    ("spider-4suit", "6S", "5S", "run"),
+    ("spider-4suit", "6S", "4S", "break"),
+])
+def test_a_card_on_another_is_worth_what_the_rules_make_it(variant, under, over, worth):
+    from spider_tui.ai.board import W_BREAK, W_LINK, W_RANK, W_SUIT, pair_scores, tables_for
+    from spider_tui.engine import default_catalog
+    rules = default_catalog().variant(variant)
+    want = {"run": W_SUIT, "link": W_LINK, "rank": W_RANK, "break": W_BREAK}[worth]
+    a, b = parse_card(under), parse_card(over)
+    assert pair_scores(rules)[a][b] == want
+    assert tables_for(rules).pair[a][b] == want  # the fast board's own table
