@@ -92,7 +92,7 @@ class Tables:
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
                  "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "deal_targets",
+                 "settled", "deal_targets",
                  "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
                  "run_end")
 
@@ -135,6 +135,7 @@ class Tables:
         # might be).
         self.pair = [row + [0.0] for row in pair_scores(rules)] + [[0.0] * _N]
         self.col_bonus = W_KING_BOTTOM
+        self.settled = settled_cards(rules) + [False]
         self.memo: dict[bytes, tuple] = {b"": _EMPTY_INFO}
 
     def info(self, col: bytes) -> tuple:
@@ -164,7 +165,7 @@ class Tables:
             rs = j
         # The score.
         s = column_score(self, col, d,
-                         0.0 if d or self.rank[col[0]] != 13 else self.col_bonus)
+                         self.col_bonus if not d and self.settled[col[0]] else 0.0)
         # The supermove chain above the liftable run.
         chain = []
         if self.supermoves and rs < n:
@@ -219,6 +220,13 @@ def pair_scores(rules: RuleSet) -> list[list[float]]:
     return [[W_SUIT if in_run(u, lo) else
              (W_LINK if comp.link[u][lo] else W_RANK) if comp.accept[lo][u] else W_BREAK
              for lo in range(n)] for u in range(n)]
+
+
+def settled_cards(rules: RuleSet) -> list[bool]:
+    """Per card: does nothing take it (Spider's King)? Such a card needs no space of its own
+    once it lies at the bottom of a column (worth ``W_KING_BOTTOM`` there)."""
+    accept = compiled(rules).accept
+    return [not any(accept[c]) for c in range(NUM_CARDS)]
 
 
 def column_score(w, col: Sequence[int], d: int, bottom: float) -> float:
@@ -613,4 +621,4 @@ def forget(world: Board) -> None:
 
 
 __all__ = ["Board", "DEAL", "RUNS", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget", "pair_scores",
-           "moved", "starved", "tables_for"]
+           "moved", "settled_cards", "starved", "tables_for"]

@@ -29,7 +29,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import cast
 
-from ..engine.cards import NUM_CARDS
 from ..engine.compiled import compiled
 from ..engine.errors import RuleFailure
 from ..engine.piles import CELL_KIND, FOUNDATION_KIND, RESERVE_KIND, WASTE_KIND
@@ -43,6 +42,7 @@ from .board import (
     down_weights,
     pair_scores,
     per_rules,
+    settled_cards,
 )
 from .search import DEPTH_COST, WIN_BONUS, line_of
 
@@ -79,9 +79,7 @@ class Judge:
         self.run_lengths = rules.run_lengths
         self.link = comp.link
         self.pair = pair_scores(rules)
-        #: A card nothing takes needs no space of its own once it lies at the bottom of a
-        #: column (Spider's King).
-        self.settled = [not any(comp.accept[c]) for c in range(NUM_CARDS)]
+        self.settled = settled_cards(rules)
         self.memo: dict[tuple, float] = {}
 
     def column(self, col: tuple, down: int) -> float:

@@ -473,8 +473,8 @@ def _stage_local(root: Board, seen: set, limit: _Limit, keep: int
     each position's score after the deal reckoned from the cards the deal brings."""
     t = root.t
     pair = t.pair
-    rank = t.rank
     bonus = t.col_bonus
+    settled = t.settled
     needs_full = t.needs_full
     targets = root.deal_targets()  # on the fast path, they depend on the stock alone
     n_deal = len(targets)
@@ -493,7 +493,7 @@ def _stage_local(root: Board, seen: set, limit: _Limit, keep: int
             c = cols[i]
             if c:
                 post += pair[c[-1]][card]
-            elif rank[card] == 13:
+            elif settled[card]:
                 post += bonus
         if len(cands) < keep:
             heapq.heappush(cands, (post, idx))
