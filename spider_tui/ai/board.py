@@ -620,5 +620,5 @@ def forget(world: Board) -> None:
         world.stock = world.stock[:world.sp] + [UNKNOWN] * left
 
 
-__all__ = ["Board", "DEAL", "RUNS", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget", "pair_scores",
-           "moved", "settled_cards", "starved", "tables_for"]
+__all__ = ["Board", "DEAL", "RUNS", "HIDDEN", "SUIT", "Tables", "UNKNOWN", "forget", "moved",
+           "pair_scores", "settled_cards", "starved", "tables_for"]
