@@ -91,8 +91,8 @@ class Tables:
     one playing style, and the memory of columns already worked out."""
 
     __slots__ = ("rules", "link", "accept", "empty_ok", "rank", "pair", "descending",
-                 "ncols", "win_runs", "auto_remove", "needs_full", "king_only", "col_bonus",
-                 "settled", "deal_targets",
+                 "ncols", "win_runs", "auto_remove", "needs_full", "col_bonus", "settled",
+                 "deal_targets",
                  "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
                  "run_end")
 
@@ -126,7 +126,6 @@ class Tables:
         self.deal_targets = [list(rules.deal_targets(_probe(rules, left, [])))
                              for left in range(per + 1)]
         self.deck = len(rules.deck_cards())
-        self.king_only = not any(comp.empty_ok[c] for c in range(n) if RANK[c] != 13)
         # Sequences of several runs move as one through empty columns (see Board.supermoves)
         # where runs descend by one and any card may go into an empty column.
         self.supermoves = self.descending and all(comp.empty_ok)
