@@ -17,10 +17,11 @@ from collections import Counter
 import pytest
 
 from spider_tui.ai import general
+from spider_tui.ai.board import W_BREAK, W_LINK, W_RANK, W_SUIT, Board, pair_scores, tables_for
 from spider_tui.ai.bot import Autoplayer, play
 from spider_tui.ai.hint import describe, hints, plan
 from spider_tui.ai.solver import solve
-from spider_tui.engine import Game, RuleSet, State
+from spider_tui.engine import Game, RuleSet, State, default_catalog
 from spider_tui.engine.cards import parse_card
 from spider_tui.engine.piles import (
     CELL_KIND,
@@ -513,7 +514,6 @@ def test_same_suit_is_said_only_of_the_same_suit(variant):
 
 
 def _simple_variants() -> list[str]:
-    from spider_tui.engine import default_catalog
     return sorted(v for v, r in default_catalog().variants.items() if r.simple)
 
 
@@ -521,7 +521,6 @@ def _simple_variants() -> list[str]:
 def test_the_fast_board_and_the_general_path_score_every_table_alike(variant):
     # One evaluation: the fast board (the tables it serves) and the general path's judge give
     # every table the same score, in both styles, along a game of random moves.
-    from spider_tui.ai.board import Board
     g = Game.new(variant, deal=1)
     rng = random.Random(1)
     for _ in range(25):
@@ -548,8 +547,6 @@ def test_the_fast_board_and_the_general_path_score_every_table_alike(variant):
     ("spider-4suit", "6S", "4S", "break"),
 ])
 def test_a_card_on_another_is_worth_what_the_rules_make_it(variant, under, over, worth):
-    from spider_tui.ai.board import W_BREAK, W_LINK, W_RANK, W_SUIT, pair_scores, tables_for
-    from spider_tui.engine import default_catalog
     rules = default_catalog().variant(variant)
     want = {"run": W_SUIT, "link": W_LINK, "rank": W_RANK, "break": W_BREAK}[worth]
     a, b = parse_card(under), parse_card(over)
