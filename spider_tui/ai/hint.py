@@ -286,8 +286,9 @@ def since_progress(game: Game) -> Iterator[State]:
 @dataclass(frozen=True)
 class _Seen:
     """What :func:`plan` reads of the game's positions since its last progress
-    (:func:`since_progress`), in one walk back: their keys as :func:`position_key` gives
-    them (``keys``: no line may enter one) and as :meth:`State.key` does (``past``), and the
+    (:func:`since_progress`), in one walk back: their keys as the search keys its positions
+    (``keys``: no line may enter one; the fast board's as the viewer sees it where the fast
+    path plays, else :meth:`State.key`) and as :meth:`State.key` does (``past``), and the
     best score among them (``floor``: what a line must beat to be worth suggesting).
 
     Against the table as it is alone, a line could promise more, be played halfway, and the
@@ -373,14 +374,6 @@ def _legal(game: Game) -> dict[tuple, Move]:
     for m in game.legal_moves():
         legal.setdefault(m.pack(game.rules), m)
     return legal
-
-
-def position_key(state: State, peek: bool) -> tuple:
-    """The key of a position no line of :func:`plan` may enter (:attr:`_Seen.keys`): the fast
-    board's (as the viewer sees it) where the fast path plays, else the engine's."""
-    if state.rules.simple:
-        return Board.from_state(state, peek=peek).key()
-    return state.key()
 
 
 def plan(game: Game, *, budget_ms: float | None, peek: bool,
