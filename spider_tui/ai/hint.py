@@ -451,7 +451,8 @@ def _without_cells(game: Game, *, budget_ms: float | None, peek: bool,
     """:func:`plan` for a table with free cells, all empty, whose rules without them the fast
     path serves (:func:`_bare_rules`): the fast path's plan on the table as it would be
     without the cells (every move of it is one the real table allows too), never into a
-    position of the game's line of play. None where that does not apply.
+    position of the game's line of play and against the best of them (:func:`_seen` over the
+    game's own positions, each without its cells). None where that does not apply.
 
     So a free cell added to a game never makes the hint play it worse than the game without:
     until the fast path finds nothing useful, the moves are the very ones it plays there.
