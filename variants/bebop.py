@@ -87,7 +87,7 @@ class Bebop(RuleSet):
         own = ("You never deal: a column down to its seven face-down cards turns them up and "
                "hands them out, one onto each other column, and the stock deals it seven "
                "face-down cards and one face up, while the stock lasts.")
-        return "\n".join(own if line.startswith("The stock refills") else line
+        return "\n".join(own if line.startswith("You never deal") else line
                          for line in super().summary().splitlines())
 
 

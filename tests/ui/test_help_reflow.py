@@ -78,7 +78,7 @@ async def test_help_fills_each_paragraph_to_the_screens_width(size):
 
 
 @pytest.mark.parametrize("vid, own, data", [
-    ("bebop", "You never deal", "refills an emptied column with 0 cards"),
+    ("bebop", "You never deal", "nothing here takes cards from the stock"),
     ("scorpion-towers", "Only a King, or a run headed by one", "Any card or liftable run"),
     ("trapdoor-spider", "falls onto its own column", None),
     ("jolly-roger", "two ranks higher", "one rank higher"),

@@ -372,3 +372,14 @@ def test_house_rules_combine_and_are_recorded_in_the_position():
     assert 'house_rules = ["manual-removal", "open", "relaxed-deal"]' in g.to_position()
     again = Game.from_position(g.to_position())
     assert again.rules == g.rules
+
+
+def test_the_summary_says_how_a_stock_the_player_never_deals_comes_in():
+    from spider_tui.engine import RuleSet, default_catalog
+    cat = default_catalog()
+    # Chelicera: the stock refills an emptied column with three cards.
+    assert "The stock refills an emptied column with 3 cards." in cat.variant("chelicera").summary()
+    # A stock the player never deals and nothing refills from: said so, not "with 0 cards".
+    text = RuleSet.summary(cat.variant("spider-2suit").with_changes(player_deals=False))
+    assert "You never deal, and nothing here takes cards from the stock." in text
+    assert "with 0 cards" not in text
