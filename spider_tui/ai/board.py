@@ -94,7 +94,7 @@ class Tables:
                  "ncols", "win_runs", "auto_remove", "needs_full", "col_bonus", "settled",
                  "deal_targets",
                  "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
-                 "run_end")
+                 "run_end", "onto")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         self.w_down, self.w_down_col, self.w_dig = down_weights(rules, style)
@@ -136,6 +136,20 @@ class Tables:
         self.col_bonus = W_KING_BOTTOM
         self.settled = settled_cards(rules) + [False]
         self.memo: dict[bytes, tuple] = {b"": _EMPTY_INFO}
+        #: :meth:`targets`' rows, ``[under + 1][head]``, each made when first asked for.
+        self.onto: list[list[list[bool] | None]] = [[None] * _N for _ in range(_N + 1)]
+
+    def targets(self, under: int, head: int) -> list[bool]:
+        """Per card code, may cards from ``head`` up that leave ``under`` (-1: none, or a
+        face-down card) go onto that card in a search: the rules accept it and it is not
+        :func:`pointless`."""
+        row = self.onto[under + 1][head]
+        if row is None:
+            acc = self.accept[head]
+            below = None if under < 0 else under
+            row = [acc[c] and not pointless(self.link, below, head, c, False) for c in range(_N)]
+            self.onto[under + 1][head] = row
+        return row
 
     def info(self, col: bytes) -> tuple:
         """``(score, run start, face-down count, supermove chain, ends complete, moves)`` of a
@@ -181,20 +195,39 @@ class Tables:
         complete = (n - d >= 13 and self.run_end[col[-1]] and UNKNOWN not in col[-13:]
                     and self.rules.is_complete(list(col[-13:])))
         # What a search may move from here, for rule sets where runs descend by one:
-        # ``(count, head, rank it goes on, card it leaves if that breaks a run else -1, runs)``.
+        # ``(count, head, rank it goes on, the cards it may go onto (:meth:`targets`), runs)``.
         cands = []
         if self.descending and rs < n:
             rank = self.rank
+            rows = self.onto
+            targets = self.targets
             for k in range(1, n - rs + 1):
                 j = n - k
-                cands.append((k, col[j], rank[col[j]] + 1, col[j - 1] if j > rs else -1, 1))
-            for k, head, runs in chain:
+                u = col[j - 1] if j > d else -1
+                h = col[j]
+                cands.append((k, h, rank[h] + 1, rows[u + 1][h] or targets(u, h), 1))
+            for k, h, runs in chain:
                 j = n - k
-                below = col[j - 1] if j > d and link[col[j - 1]][head] else -1
-                cands.append((k, head, rank[head] + 1, below, runs))
+                u = col[j - 1] if j > d else -1
+                cands.append((k, h, rank[h] + 1, rows[u + 1][h] or targets(u, h), runs))
         out = (s, rs, d, tuple(chain), complete, tuple(cands))
         self.memo[col] = out
         return out
+
+
+def pointless(link: Sequence[Sequence[bool]], under: int | None, head: int, onto: int | None,
+              bare: bool) -> bool:
+    """Is a move one the AI's searches never try (the fast board's and the engine's table's
+    alike)? The cards from ``head`` up leave ``under`` (the face-up card under them; None:
+    none, or a face-down one) for ``onto`` (the card they go on; None: an empty column);
+    ``bare``: they are the whole column. Into an empty column, a whole column changes nothing
+    but where it lies. Onto a card, part of a run (``head`` linked with ``under``) breaks the
+    run to make a worse one where it does not link with ``onto``, and changes nothing where
+    ``onto`` is a card like ``under``."""
+    if onto is None:
+        return bare
+    return (under is not None and link[under][head]
+            and (onto == under or not link[onto][head]))
 
 
 def pair_scores(rules: RuleSet) -> list[list[float]]:

@@ -11,9 +11,9 @@ table methods are played exactly as the game plays them.
   the foundations and runs removed, cards still face down, free cells and empty columns free,
   cards lying on what they follow, and (where the game is won by its columns) columns that are
   one complete run.
-* :func:`explore` is a best-first search from a table over its moves (and deals), with a
-  transposition table on :meth:`State.key`, crediting each first move with the best table found
-  behind it.
+* :class:`TableSpace` is the engine's table as the AI's one best-first search
+  (:func:`~spider_tui.ai.search.best_first`) walks it: its moves (and deals), a transposition
+  table on :meth:`State.key`, each table scored by a :class:`Judge`.
 * :func:`worlds` deals the cards a player cannot see (face down, or in the stock) at random, the
   draw seeded by what the player can see: searching those worlds instead of the real table is
   how the hint stays fair.
@@ -21,13 +21,10 @@ table methods are played exactly as the game plays them.
 
 from __future__ import annotations
 
-import heapq
 import random
-import time
 import zlib
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import cast
+from collections.abc import Iterator
 
 from ..engine.compiled import compiled
 from ..engine.errors import RuleFailure
@@ -42,9 +39,10 @@ from .board import (
     down_weights,
     pair_scores,
     per_rules,
+    pointless,
     settled_cards,
 )
-from .search import DEPTH_COST, WIN_BONUS, line_of
+from .search import REVEAL, WIN, Space
 
 #: Per card on a foundation built card by card (a run of 13 removed is worth ``W_RUN``).
 W_FOUND = 60.0
@@ -157,9 +155,8 @@ def can_deal(state: State) -> bool:
 
 def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]:
     """The moves worth searching from ``state``: every legal move (and the deal, with
-    ``deals``) but those that cannot help: into any empty column but the first, a whole
-    column with nothing under it into an empty one, and part of a column's liftable run onto
-    a card it does not link with, or onto the very card it leaves."""
+    ``deals``) but those that cannot help: into any empty column but the first, and from a
+    column to a column those :func:`~spider_tui.ai.board.pointless` says."""
     try:
         moves = state.moves()
     except RuleFailure:
@@ -178,14 +175,13 @@ def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]
         s, k, d = m
         if 0 <= d < ncols:
             b = piles[d]
-            if not b:
-                if d != first_empty or (s < ncols and k == len(piles[s]) and not down[s]):
-                    continue
-            elif s < ncols:
+            if not b and d != first_empty:
+                continue
+            if s < ncols:
                 a = piles[s]
                 j = len(a) - k
-                if j > down[s] and link[a[j - 1]][a[j]] and (
-                        a[j - 1] == b[-1] or not link[b[-1]][a[j]]):
+                if pointless(link, a[j - 1] if j > down[s] else None, a[j],
+                             b[-1] if b else None, not j):
                     continue
         out.append(m)
     if deals and can_deal(state):
@@ -211,104 +207,54 @@ def fingerprint(state: State, key: tuple | None = None) -> tuple:
 # --------------------------------------------------------------------------- search
 
 
-@dataclass
-class Found:
-    """What :func:`explore` found: the root's score and, per first move, the best value seen
-    behind it with its line; the same counting only lines that turn a card over."""
+class TableSpace(Space):
+    """The engine's own table as :func:`~spider_tui.ai.search.best_first` searches it
+    (:class:`~spider_tui.ai.search.Space`): a node is a :class:`State` (a copy of ``state``,
+    which is left as it is), scored by ``judge``; a child is its parent and the move, played
+    on a copy of the parent only when the search enters it; a view is the table itself while
+    it is shown. The moves are :func:`search_moves`' (with the deal, with ``deals``); a move a
+    plugin's rule fails on is not searched. A card turned over ends no line: the table shows
+    it (the searcher reads every card of the table it is given, a world or the real one)."""
 
-    root: float
-    best: dict[tuple, tuple[float, tuple]] = field(default_factory=dict)
-    best_reveal: dict[tuple, tuple[float, tuple]] = field(default_factory=dict)
-    nodes: int = 0
-    complete: bool = False
-    #: The first winning line found, if any.
-    win: tuple | None = None
-    #: ``(parent index, move)`` of every position the search entered (see :func:`line_of`).
-    trail: list = field(default_factory=list)
+    def __init__(self, state: State, judge: Judge, deals: bool = True) -> None:
+        self.state = state
+        self.judge = judge
+        self.deals = deals
+        self.ncols = len(state.cols)
 
+    def start(self) -> tuple[State, tuple, float]:
+        root = self.state.copy()
+        key = root.key()
+        return root, key, self.judge.score(root, key)
 
-def explore(root: State, judge: Judge, deadline: float, *, max_nodes: int | None = None,
-            roots: list | None = None, deals: bool = True, stop_at_win: bool = False,
-            visit=None, seen: set | None = None) -> Found:
-    """Best-first search from ``root`` (left as it is) over :func:`search_moves`, until
-    ``deadline`` (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is
-    left. ``roots`` restricts the first moves. Each new position is scored by ``judge``
-    (:data:`WIN_BONUS` more for a win, where a line ends); each first move is credited with
-    the best score found behind it. With ``stop_at_win`` the search ends at the first win.
-    ``visit(state, value, first, line_index)`` (optional) sees every new position that does
-    not win; :func:`line_of` gives its line from the search's ``trail``. Positions in
-    ``seen`` are never entered, and every position entered is added to it."""
-    if seen is None:
-        seen = set()
-    seen.add(root.key())
-    found = Found(root=judge.score(root))
-    trail: list = [(-1, None)]
-    heap: list = []
-    # While searching they hold each line's index in trail (line_of() at the end).
-    best = cast("dict[tuple, tuple[float, int]]", found.best)
-    best_reveal = cast("dict[tuple, tuple[float, int]]", found.best_reveal)
-    won_at: list[int] = []
+    def moves(self, node: State) -> list:
+        return search_moves(node, self.deals)
 
-    def expand(state: State, depth: int, first, idx: int, moves: list) -> bool:
-        for m in moves:
-            try:
-                rec = state.apply(m)
-            except RuleFailure:
-                continue  # a plugin rule that fails: not a move to play
-            key = state.key()
-            if key in seen:
-                state.undo(rec)
-                continue
-            seen.add(key)
-            is_won = won(state)
-            val = judge.score(state, key)
-            flips = record_flips(rec)
-            trail.append((idx, m))
-            cid = len(trail) - 1
-            f = m if first is None else first
-            if visit is not None and not is_won:
-                visit(state, val, f, cid)
-            state.undo(rec)
-            if is_won:
-                val += WIN_BONUS
-                won_at.append(cid)
-            old = best.get(f)
-            if old is None or val > old[0]:
-                best[f] = (val, cid)
-            if flips:
-                old = best_reveal.get(f)
-                if old is None or val > old[0]:
-                    best_reveal[f] = (val, cid)
-            if is_won:
-                if stop_at_win:
-                    return True
-                continue
-            heapq.heappush(heap, (-(val - DEPTH_COST * (depth + 1)), cid, state, m, depth + 1,
-                                  f))
-        return False
-
-    start = root.copy()
-    first_moves = roots if roots is not None else search_moves(start, deals)
-    nodes = 0
-    stopped = expand(start, 0, None, 0, first_moves)
-    while heap and not stopped:
-        if max_nodes is not None and nodes >= max_nodes:
-            break
-        if time.perf_counter() >= deadline:
-            break
-        nodes += 1
-        _, idx, parent, m, depth, first = heapq.heappop(heap)
+    def enter(self, child: tuple[State, tuple]) -> State:
+        parent, m = child
         state = parent.copy()
         state.apply(m)
-        stopped = expand(state, depth, first, idx, search_moves(state, deals))
-    found.nodes = nodes
-    found.complete = not heap and not stopped
-    found.best = {f: (v, line_of(trail, i)) for f, (v, i) in best.items()}
-    found.best_reveal = {f: (v, line_of(trail, i)) for f, (v, i) in best_reveal.items()}
-    if won_at:
-        found.win = line_of(trail, won_at[0])
-    found.trail = trail
-    return found
+        return state
+
+    def full(self, view: State) -> bool:
+        return all(view.piles[:self.ncols])
+
+    def children(self, node: State, moves: list, seen: set
+                 ) -> Iterator[tuple[tuple, State, float, int, tuple[State, tuple]]]:
+        score = self.judge.score
+        for m in moves:
+            try:
+                rec = node.apply(m)
+            except RuleFailure:
+                continue  # a plugin rule that fails: not a move to play
+            key = node.key()
+            if key in seen:
+                node.undo(rec)
+                continue
+            seen.add(key)
+            end = WIN if won(node) else REVEAL if record_flips(rec) else 0
+            yield m, node, score(node, key), end, (node, m)
+            node.undo(rec)
 
 
 # --------------------------------------------------------------------------- fairness
@@ -370,6 +316,5 @@ def worlds(state: State, count: int, salt: bytes = b"") -> list[State]:
     return out
 
 
-__all__ = ["DEPTH_COST", "Found", "Judge", "WIN_BONUS", "can_deal", "explore", "fingerprint",
-           "hidden_places", "judge_for", "search_moves", "unseen_cards",
-           "visible_seed", "worlds"]
+__all__ = ["Judge", "TableSpace", "can_deal", "fingerprint", "hidden_places", "judge_for",
+           "search_moves", "unseen_cards", "visible_seed", "worlds"]

@@ -36,7 +36,7 @@ from .board import Board, forget
 from .budget import BUDGET_MS
 from .lines import without_loops
 from .perfect import Solving
-from .search import WIN, WIN_BONUS, NodeBudget, best_first, explore
+from .search import WIN, WIN_BONUS, BoardSpace, NodeBudget, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
@@ -438,8 +438,8 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     if peek and DEAL in legal and DEAL_MOVE not in skip:
         roots.append(DEAL)
     allowed = tally.allow(1.0 - SAMPLE_SHARE if sampling else 1.0, max_nodes)
-    res = explore(board, deadline=deadline, max_nodes=allowed, seen=set(seen.keys),
-                  deals=peek, root_moves=roots)
+    res = explore(BoardSpace(board, deals=peek), deadline=deadline, max_nodes=allowed,
+                  seen=set(seen.keys), root_moves=roots)
     tally.spend(res.nodes)
     found = _FastLines(game, board, res, legal, past, sampling, end, max_nodes, tally)
     return _ranked_hints(game, legal, skip, past, seen.floor, found, follow)
@@ -787,7 +787,7 @@ def _best_score(board: Board, deadline: float, max_nodes: int | None,
             best[0] = val
         return False
 
-    n, _, _ = best_first(board, deadline, visit, max_nodes=max_nodes)
+    n, _, _ = best_first(BoardSpace(board), deadline, visit, max_nodes=max_nodes)
     if nodes is not None:
         nodes.spend(n)
     return best[0]
@@ -874,9 +874,10 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     reveal_lines: dict[tuple, tuple[float, tuple]] = {}
     for n, w in enumerate(tables):
         now = time.perf_counter()
-        found = general.explore(w, judge, now + max(0.0, end - now) / (len(tables) - n),
-                                max_nodes=nodes.allow(1 / (len(tables) - n), max_nodes),
-                                roots=[r for r in roots if _allowed(w, r)])
+        found = explore(general.TableSpace(w, judge),
+                        deadline=now + max(0.0, end - now) / (len(tables) - n),
+                        max_nodes=nodes.allow(1 / (len(tables) - n), max_nodes),
+                        root_moves=[r for r in roots if _allowed(w, r)])
         nodes.spend(found.nodes)
         for table, per, best in ((found.best, values, lines),
                                  (found.best_reveal, reveals, reveal_lines)):

@@ -1,23 +1,29 @@
-"""The local search the hint and the bot share: which first move leads to the best table?
+"""The one search of the hint, the bot and the solver: which first move leads to the best table?
 
-From the position it is given, a best-first search visits the positions reachable by card moves
-(a transposition table keeps each position once) and scores each with the board's evaluation.
-Every first move is credited with the best score found behind it.
+From the position it is given, a best-first search (:func:`best_first`) visits the positions
+reachable by the moves worth searching (a transposition table keeps each position once) and
+scores each; :func:`explore` credits every first move with the best score found behind it. The
+search is written once over a :class:`Space`, a kind of table: the fast board
+(:class:`BoardSpace`, the tables :attr:`RuleSet.simple` lets it serve) or the engine's own
+table (:class:`~spider_tui.ai.general.TableSpace`, any rule set, a plugin's included).
 
-On a *fair* board (face-down and stock cards UNKNOWN) a card turned over stays UNKNOWN, face
-up: what appears cannot be known, so it is scored by the count of cards turned over, nothing
-goes onto it and it does not move. With one or two suits (``Tables.through``) the line goes on
-with the moves that do not depend on it, so a line may turn over several cards one after
-another (a card in one column, then another elsewhere) and is credited with all of them; with
-more suits the line ends there and the search goes on elsewhere. Deals are never searched on a
-fair board (the stock is unknown); on a peeked board both flips and deals are searched through.
+On a *fair* fast board (face-down and stock cards UNKNOWN) a card turned over stays UNKNOWN,
+face up: what appears cannot be known, so it is scored by the count of cards turned over,
+nothing goes onto it and it does not move. With one or two suits (``Tables.through``) the line
+goes on with the moves that do not depend on it, so a line may turn over several cards one
+after another (a card in one column, then another elsewhere) and is credited with all of them;
+with more suits the line ends there and the search goes on elsewhere. Deals are never searched
+on a fair board (the stock is unknown); on a peeked board both flips and deals are searched
+through. The engine's table is always searched with every card read: fairness there comes from
+searching worlds a player cannot tell from it (:func:`~spider_tui.ai.general.worlds`).
 """
-
 from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from .board import (
     DEAL,
@@ -29,6 +35,7 @@ from .board import (
     W_STARVED,
     Board,
     moved,
+    pointless,
     starved,
 )
 
@@ -43,7 +50,8 @@ WIN_BONUS = 1e6
 
 @dataclass
 class Result:
-    """What :func:`explore` found: the root's score and, per first move, the best line."""
+    """What :func:`explore` found: the root's score and, per first move, the best score
+    found behind it with its line."""
 
     root: float
     best: dict[tuple[int, int, int], tuple[float, tuple]] = field(default_factory=dict)
@@ -87,17 +95,14 @@ class NodeBudget:
 
 def search_moves(board: Board) -> list[tuple[int, int, int]]:
     """Legal card moves and supermoves (:meth:`Board.supermoves`) minus those that cannot
-    help a search: a whole column into an empty one, a run into any but the first empty
-    column, part of a run onto a card it does not link with, and part of a run moved off the
-    very same card it would land on."""
+    help a search: into any but the first empty column, and those :func:`pointless` says
+    (through the rows of :meth:`Tables.targets` where runs descend by one)."""
     t = board.t
     if not t.descending:
         return _search_moves_any(board)
     cols = board.cols
     memo_get = t.memo.get
     info = t.info
-    accept = t.accept
-    link = t.link
     rank = t.rank
     empty_ok = t.empty_ok
     by_rank: dict[int, list[int]] = {}
@@ -125,23 +130,14 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
         if not a:
             continue
         inf = memo_get(a) or info(a)
-        for k, head, need, below, runs in inf[5]:
+        for k, head, need, onto, runs in inf[5]:
             if runs > cap:
                 break
             dl = by_rank.get(need)
             if dl:
-                acc = accept[head]
                 for d in dl:
-                    if d == s:
-                        continue
-                    top = cols[d][-1]
-                    if not acc[top]:
-                        continue
-                    # Part of a run onto a card of another suit only breaks a run to make a
-                    # worse one; onto the very card it leaves, nothing changes.
-                    if below >= 0 and (below == top or not link[top][head]):
-                        continue
-                    out.append((s, k, d))
+                    if d != s and onto[cols[d][-1]]:
+                        out.append((s, k, d))
             # Into the first empty column only, and never a whole column with nothing under it.
             if runs <= cap_e and empty_ok[head] and (k < len(a) or inf[2]):
                 out.append((s, k, first_empty))
@@ -153,7 +149,6 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
 def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
     """:func:`search_moves` for rule sets whose runs need not descend by one."""
     cols = board.cols
-    info = board.t.info
     first_empty = -1
     for i, c in enumerate(cols):
         if not c:
@@ -163,57 +158,96 @@ def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
     out = []
     for m in board.moves():
         s, k, d = m
-        if d < 0:
-            out.append(m)
-            continue
-        a = cols[s]
-        b = cols[d]
-        if not b:
-            if d != first_empty or (k == len(a) and not info(a)[2]):
-                continue
-        else:
+        if d >= 0:
+            a = cols[s]
+            b = cols[d]
             j = len(a) - k
-            if j and a[j - 1] < HIDDEN and link[a[j - 1]][a[j]]:
-                if not link[b[-1]][a[j]]:
-                    continue
-                if a[j - 1] == b[-1]:
-                    continue
+            if ((not b and d != first_empty)
+                    or pointless(link, a[j - 1] if j and a[j - 1] < HIDDEN else None, a[j],
+                                 b[-1] if b else None, not j)):
+                continue
         out.append(m)
     return out
 
 
-def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = None,
-               seen: set | None = None, root_moves: list | None = None,
-               deals: bool = False) -> tuple[int, bool, list]:
-    """Best-first search from ``board`` (left as it is) over card moves, supermoves and, with
-    ``deals`` (a peeked board only), deals: until ``deadline`` (``time.perf_counter()``
-    seconds), ``max_nodes`` expansions, or nothing is left.
+class Space:
+    """A kind of table as :func:`best_first` searches it, written once for the two kinds the
+    AI knows: the fast board (:class:`BoardSpace`) and the engine's own table
+    (:class:`~spider_tui.ai.general.TableSpace`). A *node* is the space's own form of a
+    position; a *child* what it keeps of a node's child until the search enters it
+    (:meth:`enter`); a *view* what a visitor is shown of a position."""
 
-    Each new position is passed to ``visit(cols, score, idx, first, end, depth)``: its
-    columns, its score, an index for :func:`line_of`, the first move of its line, what the
-    last move did (:data:`WIN`, :data:`REVEAL` or 0) and how many moves lead there; a true
-    answer stops the search. Positions in ``seen`` are never entered and every position
-    visited is added to it. A line ends where it wins; where it turns an UNKNOWN card face up,
-    it ends too, unless ``through`` (one or two suits): then that card blocks its column and
-    the line goes on elsewhere. ``root_moves`` restricts the first moves. Returns ``(nodes
-    expanded, whether the search ran out of positions, trail)``.
+    #: Does a line go on past a card it turns over (:data:`REVEAL`)?
+    through = True
+    #: ``full(view)``: is no column of the position empty (so that a deal may follow)?
+    full: Callable[[Any], bool]
 
-    Positions are kept as lists of columns, not boards: a child costs two new columns and a
-    few lookups of what is remembered about them."""
-    t = board.t
-    memo_get = t.memo.get
-    info = t.info
-    win_runs = t.win_runs
-    through = t.through
-    if seen is None:
-        seen = set()
-    trail: list = [(-1, None)]
-    heap: list = []
-    probe = board.copy()
-    stock_len = len(board.stock)
+    def start(self) -> tuple[Any, tuple, float]:
+        """The root: its node, its key and its score."""
+        raise NotImplementedError
 
-    def expand(cols: list, score: float, done: int, sp: int, idx: int, depth: int, first,
-               moves: list) -> bool:
+    def moves(self, node: Any) -> list:
+        """The moves worth searching from ``node``."""
+        raise NotImplementedError
+
+    def children(self, node: Any, moves: list, seen: set
+                 ) -> Iterator[tuple[Any, Any, float, int, Any]]:
+        """``(move, view, score, end, child)`` for each of ``moves`` from ``node`` that leads
+        to a position whose key is not in ``seen`` (the key is added to it): what the move
+        did is ``end`` (:data:`WIN`, :data:`REVEAL` or 0). The view holds only until the next
+        child is asked for."""
+        raise NotImplementedError
+
+    def enter(self, child: Any) -> Any:
+        """The node of a child :meth:`children` gave."""
+        return child
+
+
+
+class BoardSpace(Space):
+    """The fast board's positions (:class:`Board`, left as it is), kept as lists of columns,
+    not boards: a child costs two new columns and a few lookups of what is remembered about
+    them, and its score is the parent's changed where the move changed it. With ``deals``
+    (a peeked board only) deals are searched through too."""
+
+    def __init__(self, board: Board, deals: bool = False) -> None:
+        self.board = board
+        self.t = board.t
+        self.through = board.t.through
+        self.deals = deals
+        self.probe = board.copy()
+        self.stock_len = len(board.stock)
+
+    def start(self) -> tuple[Any, tuple, float]:
+        b = self.board
+        cols = b.cols[:]
+        score = b.score()
+        return (cols, score, b.done, b.sp), (*cols, b.sp), score
+
+    def moves(self, node: tuple) -> list:
+        cols, _, _, sp = node
+        probe = self.probe
+        probe.cols = cols
+        ms = search_moves(probe)
+        if self.deals:
+            probe.sp = sp
+            if probe.can_deal():
+                ms.append(DEAL)
+        return ms
+
+    #: A view is the list of columns: full when every one holds a card (a builtin: it is
+    #: asked of every position the hint's search visits).
+    full = staticmethod(all)
+
+    def children(self, node: tuple, moves: list, seen: set
+                 ) -> Iterator[tuple[Any, Any, float, int, Any]]:
+        t = self.t
+        memo_get = t.memo.get
+        info = t.info
+        win_runs = t.win_runs
+        probe = self.probe
+        stock_len = self.stock_len
+        cols, score, done, sp = node
         empties = cols.count(b"")
         for mv in moves:
             s, k, d = mv
@@ -258,30 +292,50 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
             if key in seen:
                 continue
             seen.add(key)
+            end = WIN if ndone >= win_runs else REVEAL if reveal else 0
+            yield mv, nc, val, end, (nc, val, ndone, nsp)
+
+
+def best_first(space: Space, deadline: float, visit, *, max_nodes: int | None = None,
+               seen: set | None = None, root_moves: list | None = None
+               ) -> tuple[int, bool, list]:
+    """Best-first search in ``space`` from its root over the moves it lists: until
+    ``deadline`` (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is
+    left. The one search of the hint, the bot and the solver, on either kind of table.
+
+    Each new position is passed to ``visit(view, score, idx, first, end, depth)``: what the
+    space shows of it, its score, an index for :func:`line_of`, the first move of its line,
+    what the last move did (:data:`WIN`, :data:`REVEAL` or 0) and how many moves lead there;
+    a true answer stops the search. Positions in ``seen`` are never entered and every
+    position visited is added to it. A line ends where it wins; where it turns over a card
+    the searcher cannot see, it ends too unless the space goes ``through``. Of two positions
+    that score alike the one fewer moves deep is expanded first (:data:`DEPTH_COST`).
+    ``root_moves`` restricts the first moves. Returns ``(nodes expanded, whether the search
+    ran out of positions, trail)``."""
+    through = space.through
+    children = space.children
+    enter = space.enter
+    moves_of = space.moves
+    if seen is None:
+        seen = set()
+    trail: list = [(-1, None)]
+    heap: list = []
+
+    def expand(node: Any, idx: int, depth: int, first, moves: list) -> bool:
+        depth += 1
+        for mv, view, val, end, child in children(node, moves, seen):
             trail.append((idx, mv))
             cid = len(trail) - 1
             f = mv if first is None else first
-            end = WIN if ndone >= win_runs else REVEAL if reveal else 0
-            if visit(nc, val, cid, f, end, depth + 1):
+            if visit(view, val, cid, f, end, depth):
                 return True
             if not end or (through and end == REVEAL):
-                heapq.heappush(heap, (-(val - DEPTH_COST * (depth + 1)), cid, nc, val, ndone,
-                                      nsp, depth + 1, f))
+                heapq.heappush(heap, (-(val - DEPTH_COST * depth), cid, child, depth, f))
         return False
 
-    def children(cols: list, sp: int) -> list:
-        probe.cols = cols
-        ms = search_moves(probe)
-        if deals:
-            probe.sp = sp
-            if probe.can_deal():
-                ms.append(DEAL)
-        return ms
-
-    cols0 = board.cols[:]
-    seen.add((*cols0, board.sp))
-    first_moves = root_moves if root_moves is not None else children(cols0, board.sp)
-    if expand(cols0, board.score(), board.done, board.sp, 0, 0, None, first_moves):
+    node, key, _ = space.start()
+    seen.add(key)
+    if expand(node, 0, 0, None, root_moves if root_moves is not None else moves_of(node)):
         return 0, False, trail
     nodes = 0
     while heap:
@@ -290,8 +344,9 @@ def best_first(board: Board, deadline: float, visit, *, max_nodes: int | None = 
         if nodes & 7 == 0 and time.perf_counter() >= deadline:
             break
         nodes += 1
-        _, idx, cols, score, done, sp, depth, first = heapq.heappop(heap)
-        if expand(cols, score, done, sp, idx, depth, first, children(cols, sp)):
+        _, idx, child, depth, first = heapq.heappop(heap)
+        node = enter(child)
+        if expand(node, idx, depth, first, moves_of(node)):
             return nodes, False, trail
     return nodes, not heap, trail
 
@@ -305,34 +360,38 @@ def line_of(trail: list, idx: int) -> tuple:
     return tuple(reversed(out))
 
 
-def explore(board: Board, *, deadline: float, max_nodes: int | None = None,
-            seen: set | None = None, deals: bool = False,
-            root_moves: list[tuple[int, int, int]] | None = None) -> Result:
-    """Every first move credited with the best score found behind it (:func:`best_first`),
-    and separately with the best position with no empty column (from where a deal may
-    follow) and the best line that turns a card over. A win scores ``WIN_BONUS`` more."""
-    res = Result(root=board.score())
+def explore(space: Space, *, deadline: float, max_nodes: int | None = None,
+            seen: set | None = None, root_moves: list | None = None) -> Result:
+    """Every first move credited with the best score found behind it (:func:`best_first` in
+    ``space``), and separately with the best position with no empty column (from where a
+    deal may follow) and the best line that turns a card over. A win scores ``WIN_BONUS``
+    more."""
+    res = Result(root=space.start()[2])
     best: dict = {}
     best_full: dict = {}
     best_reveal: dict = {}
+    full = space.full
 
-    def keep(table: dict, first, val: float, idx: int) -> None:
-        old = table.get(first)
-        if old is None or val > old[0]:
-            table[first] = (val, idx)
-
-    def visit(cols: list, val: float, idx: int, first, end: int, depth: int) -> bool:
+    def visit(view, val: float, idx: int, first, end: int, depth: int) -> bool:
+        # Each table keeps, per first move, the best (score, line index): kept inline, as
+        # this is asked of every position visited.
         if end == WIN:
             val += WIN_BONUS
         elif end == REVEAL:
-            keep(best_reveal, first, val, idx)
-        keep(best, first, val, idx)
-        if all(cols):
-            keep(best_full, first, val, idx)
+            old = best_reveal.get(first)
+            if old is None or val > old[0]:
+                best_reveal[first] = (val, idx)
+        old = best.get(first)
+        if old is None or val > old[0]:
+            best[first] = (val, idx)
+        if full(view):
+            old = best_full.get(first)
+            if old is None or val > old[0]:
+                best_full[first] = (val, idx)
         return False
 
-    res.nodes, res.complete, trail = best_first(board, deadline, visit, max_nodes=max_nodes,
-                                                seen=seen, root_moves=root_moves, deals=deals)
+    res.nodes, res.complete, trail = best_first(space, deadline, visit, max_nodes=max_nodes,
+                                                seen=seen, root_moves=root_moves)
     res.best, res.best_full, res.best_reveal = (
         {f: (v, line_of(trail, i)) for f, (v, i) in table.items()}
         for table in (best, best_full, best_reveal))

@@ -55,7 +55,7 @@ from ..engine.state import DEAL, State
 from . import general
 from .board import Board
 from .lines import shorten
-from .search import WIN, WIN_BONUS, best_first, line_of
+from .search import WIN, WIN_BONUS, BoardSpace, best_first, line_of
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
 #: Positions kept from one stage to the next, by the number of suits in the deck (measured
@@ -510,7 +510,7 @@ def _stage_local(root: Board, seen: set, limit: _Limit, keep: int
 
     if n_deal:
         consider(root.cols, root.score(), 0)
-    nodes, complete, trail = best_first(root, limit.deadline, visit, seen=seen,
+    nodes, complete, trail = best_first(BoardSpace(root), limit.deadline, visit, seen=seen,
                                         max_nodes=limit.nodes)
     if won_at:
         return line_of(trail, won_at[0]), [], nodes, False
@@ -595,22 +595,28 @@ def _stage_local_general(root: State, judge: general.Judge, seen: set, limit: _L
     expanded, whether the search ran out of positions)``."""
     cands: list[tuple[float, int]] = []  # a min-heap of the best positions to deal from
     room = 3 * keep
+    won_at: list[int] = []
 
-    def visit(state: State, val: float, first: object, idx: int) -> None:
+    def visit(state: State, val: float, idx: int, first: object, end: int, depth: int
+              ) -> bool:
+        if end == WIN:
+            won_at.append(idx)
+            return True
         if len(cands) >= room and val <= cands[0][0]:
-            return
+            return False
         if not general.can_deal(state):
-            return
+            return False
         if len(cands) < room:
             heapq.heappush(cands, (val, idx))
         else:
             heapq.heapreplace(cands, (val, idx))
+        return False
 
-    found = general.explore(root, judge, limit.deadline, deals=False, stop_at_win=True,
-                            visit=visit, seen=seen, max_nodes=limit.nodes)
-    if found.win is not None:
-        return found.win, [], found.nodes, False
-    lines = [line_of(found.trail, i) for _, i in cands]
+    nodes, complete, trail = best_first(general.TableSpace(root, judge, deals=False),
+                                        limit.deadline, visit, seen=seen, max_nodes=limit.nodes)
+    if won_at:
+        return line_of(trail, won_at[0]), [], nodes, False
+    lines = [line_of(trail, i) for _, i in cands]
     if general.can_deal(root):
         lines.append(())
     out = []
@@ -619,7 +625,7 @@ def _stage_local_general(root: State, judge: general.Judge, seen: set, limit: _L
         if b is not None:
             out.append((judge.score(b) + (WIN_BONUS if general.won(b) else 0.0), ln))
     out.sort(key=lambda c: -c[0])
-    return None, out[:keep], found.nodes, found.complete
+    return None, out[:keep], nodes, complete
 
 
 def _played_state(state: State, line: tuple) -> State | None:

@@ -11,7 +11,7 @@ import pytest
 from spider_tui.ai.board import Board
 from spider_tui.ai.bot import Autoplayer, play_deal, wilson
 from spider_tui.ai.hint import hints
-from spider_tui.ai.search import best_first, line_of
+from spider_tui.ai.search import BoardSpace, best_first, line_of
 from spider_tui.ai.solver import solve
 from spider_tui.ai.winnable import winnable_deals
 from spider_tui.cli import main
@@ -372,7 +372,7 @@ def test_the_search_scores_each_position_as_the_board_does(variant, peek):
         board = Board.from_game(g, peek=peek)
         seen = []
         _, _, trail = best_first(
-            board, float("inf"), lambda cols, val, idx, *rest: seen.append((val, idx)),
+            BoardSpace(board), float("inf"), lambda cols, val, idx, *rest: seen.append((val, idx)),
             max_nodes=300)
         for val, idx in seen[::7]:
             b = board.copy()
