@@ -202,6 +202,10 @@ class Space:
         """The node of a child :meth:`children` gave."""
         return child
 
+    def view(self, node: Any) -> Any:
+        """What a visitor is shown of ``node`` (the root's, say)."""
+        return node
+
 
 
 class BoardSpace(Space):
@@ -223,6 +227,9 @@ class BoardSpace(Space):
         cols = b.cols[:]
         score = b.score()
         return (cols, score, b.done, b.sp), (*cols, b.sp), score
+
+    def view(self, node: tuple) -> list:
+        return node[0]
 
     def moves(self, node: tuple) -> list:
         cols, _, _, sp = node

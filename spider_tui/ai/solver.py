@@ -55,7 +55,7 @@ from ..engine.state import DEAL, State
 from . import general
 from .board import Board
 from .lines import shorten
-from .search import WIN, WIN_BONUS, BoardSpace, best_first, line_of
+from .search import WIN, WIN_BONUS, BoardSpace, Space, best_first, line_of
 
 WON_, UNWINNABLE, UNKNOWN_ = "won", "unwinnable", "unknown"
 #: Positions kept from one stage to the next, by the number of suits in the deck (measured
@@ -193,23 +193,36 @@ class _Space:
     """What the solver's beam search needs of a table, written once for the two kinds of
     table it searches: the fast board (:class:`_Fast`) and the engine's own table
     (:class:`_General`). A position is the space's own object, with ``copy()`` and
-    ``key()``."""
+    ``key()``. A stage's search (:func:`_stage_local`) is the AI's one best-first search in
+    the space's :meth:`search`."""
 
     #: The beam searches to run one after the other: ``(width, share)``, each with that beam
     #: width on that share of what is left when it starts.
     tries: tuple[tuple[int, float], ...] = ()
 
+    #: How many more lines than it keeps a stage's search picks by :meth:`after_deal`'s
+    #: reckoning, to score them again exactly (:meth:`rescored`).
+    room = 1
+
     def root(self, state: State) -> Any:
         """The space's position for ``state``, every card read (the solver sees them all)."""
         raise NotImplementedError
 
-    def local(self, pos: Any, seen: set, limit: _Limit, keep: int
-              ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
-        """A stage's search from ``pos`` over moves (no deal) within ``limit``, entering no
-        position of ``seen`` (and adding those it enters): ``(a winning line or None, the
-        ``keep`` best lines to deal after, each with its score after the deal, best first;
-        positions expanded; whether it ran out of positions)``."""
+    def search(self, pos: Any) -> Space:
+        """The best-first search's space from ``pos``: moves only, no deal."""
         raise NotImplementedError
+
+    def after_deal(self, pos: Any) -> tuple[Callable[[Any, float], float | None], float]:
+        """How a stage's search from ``pos`` reckons a position's score after the deal that
+        ends the stage: ``(reckon(view, score) -> the score after the deal, or None where no
+        deal may follow; by how much at most it exceeds the score before)``."""
+        raise NotImplementedError
+
+    def rescored(self, pos: Any, lines: list[tuple[float, tuple]]
+                 ) -> list[tuple[float, tuple]]:
+        """``lines`` from ``pos`` (each with its reckoned score after the deal) with their
+        exact score after the deal, where a space reckons it only roughly."""
+        return lines
 
     def dealt(self, pos: Any, line: tuple) -> Any | None:
         """A copy of ``pos`` after ``line`` and a deal; None where the deal is not allowed."""
@@ -236,9 +249,33 @@ class _Fast(_Space):
     def root(self, state: State) -> Board:
         return Board.from_state(state, peek=True, style="solve")
 
-    def local(self, pos: Board, seen: set, limit: _Limit, keep: int
-              ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
-        return _stage_local(pos, seen, limit, keep)
+    def search(self, pos: Board) -> Space:
+        return BoardSpace(pos)
+
+    def after_deal(self, pos: Board) -> tuple[Callable[[Any, float], float | None], float]:
+        """The score after the deal reckoned from the cards the deal brings: each on the card
+        it lands on (or the bonus of a settled card in an empty column)."""
+        t = pos.t
+        pair = t.pair
+        bonus = t.col_bonus
+        settled = t.settled
+        needs_full = t.needs_full
+        targets = pos.deal_targets()  # on the fast path, they depend on the stock alone
+        dealt = pos.stock[pos.sp:pos.sp + len(targets)]
+        deal_pairs = list(zip(targets, dealt))  # (column, the card the deal puts there)
+
+        def reckon(cols: list, val: float) -> float | None:
+            if not deal_pairs or (needs_full and not all(cols)):
+                return None
+            for i, card in deal_pairs:
+                c = cols[i]
+                if c:
+                    val += pair[c[-1]][card]
+                elif settled[card]:
+                    val += bonus
+            return val
+
+        return reckon, len(deal_pairs) * max(max(row) for row in pair) + bonus
 
     def dealt(self, pos: Board, line: tuple) -> Board | None:
         return _dealt(pos, line)
@@ -258,12 +295,30 @@ class _General(_Space):
         self.judge = general.judge_for(rules, "solve")
         self.tries = GENERAL_TRIES
 
+    #: The lines picked by their score before the deal, three times as many as kept, are
+    #: dealt and scored (:meth:`rescored`).
+    room = 3
+
     def root(self, state: State) -> State:
         return state.copy()
 
-    def local(self, pos: State, seen: set, limit: _Limit, keep: int
-              ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
-        return _stage_local_general(pos, self.judge, seen, limit, keep)
+    def search(self, pos: State) -> Space:
+        return general.TableSpace(pos, self.judge, deals=False)
+
+    def after_deal(self, pos: State) -> tuple[Callable[[Any, float], float | None], float]:
+        """The score before the deal, where a deal may follow (the table's deals are too
+        varied to reckon)."""
+        return (lambda state, val: val if general.can_deal(state) else None), 0.0
+
+    def rescored(self, pos: State, lines: list[tuple[float, tuple]]
+                 ) -> list[tuple[float, tuple]]:
+        """Each line played and dealt, and the table after the deal scored."""
+        out = []
+        for _, ln in lines:
+            b = _played_state(pos, ln + (DEAL,))
+            if b is not None:
+                out.append((self.judge.score(b) + (WIN_BONUS if general.won(b) else 0.0), ln))
+        return sorted(out, key=lambda c: -c[0])
 
     def dealt(self, pos: State, line: tuple) -> State | None:
         return _played_state(pos, line + (DEAL,))
@@ -407,7 +462,7 @@ def _stage_beam(space: _Space, root: Any, limit: _Limit, width: int
         complete = True
         for i, (pos, line) in enumerate(beam):
             item = stage.share(1 / (len(beam) - i), nodes - start)
-            won, cands, n, done = space.local(pos, seen, item, width)
+            won, cands, n, done = _stage_local(space, pos, seen, item, width)
             # The position expanded counts, even by a search allowed none more (while the
             # budget lasts): so under a node budget every stage spends some, and a beam that
             # may always deal again (unlimited redeals) still comes to the end of the budget.
@@ -467,55 +522,51 @@ def _next_beam(pool: list, beam: list, width: int, dealt, won, met: set
     return None, chosen
 
 
-def _stage_local(root: Board, seen: set, limit: _Limit, keep: int
+def _stage_local(space: _Space, root: Any, seen: set, limit: _Limit, keep: int
                  ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
-    """:meth:`_Space.local` on the fast board: best-first over card moves and supermoves,
-    each position's score after the deal reckoned from the cards the deal brings."""
-    t = root.t
-    pair = t.pair
-    bonus = t.col_bonus
-    settled = t.settled
-    needs_full = t.needs_full
-    targets = root.deal_targets()  # on the fast path, they depend on the stock alone
-    n_deal = len(targets)
-    dealt = root.stock[root.sp:root.sp + n_deal]
-    deal_pairs = list(zip(targets, dealt))  # (column, the card the deal puts there)
-    cands: list[tuple[float, int]] = []  # a min-heap of the best ``keep``
-    # No position scores more after the deal than before it by more than this.
-    gain = n_deal * max(max(row) for row in pair) + bonus
+    """A stage's search in ``space`` from ``root``: best-first over moves (no deal) within
+    ``limit``, entering no position of ``seen`` (and adding those it enters). Returns ``(a
+    winning line or None, the ``keep`` best lines to deal after, each with its score after the
+    deal, best first; positions expanded; whether it ran out of positions)``. The lines are
+    picked by the space's reckoning of the score after the deal (:meth:`_Space.after_deal`),
+    ``room`` times as many as kept and the deal at once besides, and scored again exactly
+    (:meth:`_Space.rescored`)."""
+    reckon, gain = space.after_deal(root)
+    room = space.room * keep
+    cands: list[tuple[float, int]] = []  # a min-heap of the best ``room``
     won_at: list[int] = []
 
-    def consider(cols: list, val: float, idx: int) -> None:
-        if needs_full and not all(cols):
+    def consider(view: Any, val: float, idx: int) -> None:
+        post = reckon(view, val)
+        if post is None:
             return
-        post = val
-        for i, card in deal_pairs:
-            c = cols[i]
-            if c:
-                post += pair[c[-1]][card]
-            elif settled[card]:
-                post += bonus
-        if len(cands) < keep:
+        if len(cands) < room:
             heapq.heappush(cands, (post, idx))
         elif post > cands[0][0]:
             heapq.heapreplace(cands, (post, idx))
 
-    def visit(cols: list, val: float, idx: int, first: object, end: int, depth: int) -> bool:
+    def visit(view: Any, val: float, idx: int, first: object, end: int, depth: int) -> bool:
         if end == WIN:
             won_at.append(idx)
             return True
-        if n_deal and (len(cands) < keep or val + gain > cands[0][0]):
-            consider(cols, val, idx)
+        # No position scores more after the deal than before it by more than ``gain``.
+        if len(cands) < room or val + gain > cands[0][0]:
+            consider(view, val, idx)
         return False
 
-    if n_deal:
-        consider(root.cols, root.score(), 0)
-    nodes, complete, trail = best_first(BoardSpace(root), limit.deadline, visit, seen=seen,
+    search = space.search(root)
+    node, _, score = search.start()
+    nodes, complete, trail = best_first(search, limit.deadline, visit, seen=seen,
                                         max_nodes=limit.nodes)
     if won_at:
         return line_of(trail, won_at[0]), [], nodes, False
-    out = sorted(((v, line_of(trail, i)) for v, i in cands), key=lambda c: -c[0])
-    return None, out, nodes, complete
+    out = [(v, line_of(trail, i)) for v, i in cands]
+    # Dealing at once is always one of the lines picked (never crowded out).
+    now = reckon(search.view(node), score)
+    if now is not None:
+        out.append((now, ()))
+    out.sort(key=lambda c: -c[0])
+    return None, space.rescored(root, out)[:keep], nodes, complete
 
 
 def _played(board: Board, line: tuple) -> Board:
@@ -586,46 +637,6 @@ def _stages_left(state: State) -> int:
         left = rules.redeals_left(state.redeals)
         n += (1 if left is None else left) * (1 + rules.deals_in(state.stock_left + waste))
     return n
-
-
-def _stage_local_general(root: State, judge: general.Judge, seen: set, limit: _Limit,
-                         keep: int) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
-    """Best-first over moves (no deals) from ``root`` within ``limit``: ``(winning line or
-    None, the ``keep`` best lines to deal from with their score after the deal, nodes
-    expanded, whether the search ran out of positions)``."""
-    cands: list[tuple[float, int]] = []  # a min-heap of the best positions to deal from
-    room = 3 * keep
-    won_at: list[int] = []
-
-    def visit(state: State, val: float, idx: int, first: object, end: int, depth: int
-              ) -> bool:
-        if end == WIN:
-            won_at.append(idx)
-            return True
-        if len(cands) >= room and val <= cands[0][0]:
-            return False
-        if not general.can_deal(state):
-            return False
-        if len(cands) < room:
-            heapq.heappush(cands, (val, idx))
-        else:
-            heapq.heapreplace(cands, (val, idx))
-        return False
-
-    nodes, complete, trail = best_first(general.TableSpace(root, judge, deals=False),
-                                        limit.deadline, visit, seen=seen, max_nodes=limit.nodes)
-    if won_at:
-        return line_of(trail, won_at[0]), [], nodes, False
-    lines = [line_of(trail, i) for _, i in cands]
-    if general.can_deal(root):
-        lines.append(())
-    out = []
-    for ln in lines:
-        b = _played_state(root, ln + (DEAL,))
-        if b is not None:
-            out.append((judge.score(b) + (WIN_BONUS if general.won(b) else 0.0), ln))
-    out.sort(key=lambda c: -c[0])
-    return None, out[:keep], nodes, complete
 
 
 def _played_state(state: State, line: tuple) -> State | None:
