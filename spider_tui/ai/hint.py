@@ -36,7 +36,7 @@ from .board import Board, forget
 from .budget import BUDGET_MS
 from .lines import without_loops
 from .perfect import Solving
-from .search import WIN, WIN_BONUS, BoardSpace, NodeBudget, best_first, explore
+from .search import WIN, WIN_BONUS, BoardSpace, NodeBudget, Space, best_first, explore
 
 #: A line must beat the table as it is by this much to count as progress.
 EPS = 0.75
@@ -648,8 +648,9 @@ class _FastLines(_Lines):
     def prepare(self, can_deal: bool) -> list[Hint]:
         if not self.sampling:
             return []
-        return _prepare_deal(self.game, self.res, self.legal, can_deal, self.end,
-                             self.max_nodes, self.single, self.tally)
+        lines = [self.single(line) for _, line in self.res.ranked(full=True)[:PREPARE_LINES]]
+        return _prepare_deal(self.game, lines, _worlds(self.game, salt=b"\x01"), self.legal,
+                             can_deal, self.end, self.max_nodes, self.tally)
 
 
 def _end(start: float, budget_ms: float | None) -> float:
@@ -672,19 +673,21 @@ def _look_past(game: Game, ranked: list[Hint], deadline: float, max_nodes: int |
     return [replace(h, score=v) for v, h in totals] + ranked[SAMPLE_LINES:]
 
 
-def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
+def _sampled(worlds: list, lines: list[tuple], deadline: float,
              max_nodes: int | None, deal: bool = False,
              nodes: NodeBudget | None = None) -> list[float]:
     """Per line: the best score a search finds after the line (and then a deal, with
-    ``deal``; a world where no deal can come counts as lost) in each of ``worlds`` (knowing
-    only the cards they turned over, where ``FORGET`` says so), taken
-    together by :func:`risk_value`, less ``LINE_COST`` per move of the line. The time left
-    (and the positions left of ``nodes``) is shared out evenly."""
+    ``deal``; a world where no deal can come counts as lost) in each of ``worlds`` (fast
+    boards, knowing only the cards they turned over where ``FORGET`` says so; or the
+    engine's tables), taken together by :func:`risk_value`, less ``LINE_COST`` per move of
+    the line. The time left (and the positions left of ``nodes``) is shared out evenly."""
     if nodes is None:
         nodes = NodeBudget()
-    suits = worlds[0].t.rules.suit_count
+    boards = isinstance(worlds[0], Board)
+    rules = worlds[0].t.rules if boards else worlds[0].rules
+    suits = rules.suit_count
     risk = RISK.get(suits, RISK[0])
-    fair = FORGET.get(suits, FORGET[0])
+    fair = boards and FORGET.get(suits, FORGET[0])
     jobs = len(lines) * len(worlds)
     out = []
     for line in lines:
@@ -694,14 +697,16 @@ def _sampled(worlds: list[Board], lines: list[tuple], deadline: float,
             for m in line:
                 b.apply(m)
             now = time.perf_counter()
-            if deal and not b.can_deal():
+            if deal and not (b.can_deal() if boards else general.can_deal(b)):
                 values.append(-WIN_BONUS)
             else:
                 if deal:
-                    b.deal()
+                    b.apply(DEAL)
                 if fair:
                     forget(b)
-                values.append(_best_score(b, now + max(0.0, deadline - now) / jobs,
+                space = (BoardSpace(b) if boards
+                         else general.TableSpace(b, general.judge_for(rules), deals=False))
+                values.append(_best_score(space, now + max(0.0, deadline - now) / jobs,
                                           nodes.allow(1 / jobs, max_nodes), nodes))
             jobs -= 1
         out.append(risk_value(values, risk) - LINE_COST * len(line))
@@ -723,19 +728,17 @@ def _worlds(game: Game, salt: bytes = b"") -> list[Board]:
             for w in general.worlds(game.state, SAMPLE_WORLDS, salt)]
 
 
-def _prepare_deal(game: Game, res, legal: dict, can_deal: bool,
-                  deadline: float, max_nodes: int | None, single,
-                  nodes: NodeBudget) -> list[Hint]:
+def _prepare_deal(game: Game, lines: list[tuple], worlds: list, legal: dict, can_deal: bool,
+                  deadline: float, max_nodes: int | None, nodes: NodeBudget) -> list[Hint]:
     """Nothing improves the table and a row is to come: the ways to leave the table for it
-    (dealing at once when that is allowed, or first playing one of the best lines to a table
-    with no empty column), ranked by what a search finds after the row is dealt in worlds
-    drawn from the cards the player cannot see. ``[]`` when there is nothing to choose."""
-    lines = [single(line) for _, line in res.ranked(full=True)[:PREPARE_LINES]]
+    (dealing at once when that is allowed, or first playing one of ``lines``, the best to a
+    table with no empty column), ranked by what a search finds after the row is dealt in
+    ``worlds`` (:func:`_sampled`), drawn from the cards the player cannot see. ``[]`` when
+    there is nothing to choose."""
     cands = ([()] if can_deal else []) + list(dict.fromkeys(ln for ln in lines if ln))
     if len(cands) < 2:
         return []
-    values = _sampled(_worlds(game, salt=b"\x01"), cands, deadline, max_nodes,
-                      deal=True, nodes=nodes)
+    values = _sampled(worlds, cands, deadline, max_nodes, deal=True, nodes=nodes)
     ranked = sorted(zip(values, cands), key=lambda c: -c[0])
     why = PREPARE if game.deal_refusal() is None else FILL
     out = []
@@ -774,20 +777,21 @@ def _deal_words(state: State) -> str:
     return "deal a new row"
 
 
-def _best_score(board: Board, deadline: float, max_nodes: int | None,
+def _best_score(space: Space, deadline: float, max_nodes: int | None,
                 nodes: NodeBudget | None = None) -> float:
-    """The best score a search finds from ``board`` (a win counts ``WIN_BONUS`` more); the
-    positions it expanded are counted in ``nodes``."""
-    best = [board.score()]
+    """The best score a search finds in ``space`` from its root (a win counts ``WIN_BONUS``
+    more); the positions it expanded are counted in ``nodes``."""
+    best = [space.start()[2]]
 
-    def visit(cols: list, val: float, idx: int, first: object, end: int, depth: int) -> bool:
+    def visit(view: object, val: float, idx: int, first: object, end: int, depth: int
+              ) -> bool:
         if end == WIN:
             val += WIN_BONUS
         if val > best[0]:
             best[0] = val
         return False
 
-    n, _, _ = best_first(BoardSpace(board), deadline, visit, max_nodes=max_nodes)
+    n, _, _ = best_first(space, deadline, visit, max_nodes=max_nodes)
     if nodes is not None:
         nodes.spend(n)
     return best[0]
@@ -859,33 +863,41 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
     (or, with ``peek``, the real table) and ranked by the mean of its best score there."""
     if nodes is None:
         nodes = NodeBudget()
-    end = _end(time.perf_counter(), budget_ms)
+    start = time.perf_counter()
+    end = _end(start, budget_ms)
     state = game.state
     judge = general.judge_for(game.rules)
     legal = _legal(game)
     skip = set(avoid or ())
     seen = _seen(game, peek, judge)
     past = seen.past
-    roots = _general_roots(state, legal, skip, seen.keys)
+    # A world's stock is a guess: searched through, a deal would show each world its own
+    # cards, and every world would find a use for them (a deal would look better than any
+    # move). So, as on the fast path, a stock the player cannot see is never dealt from in a
+    # search: the deal is the hint where no move improves the table (:func:`_ranked_hints`).
+    # (Where every unseen card is the same card, every world is the real table.)
+    hidden = len(set(general.unseen_cards(state))) > 1
+    deals = peek or not (hidden and general.hidden_places(state)[1] and state.stock_left)
+    roots = [r for r in _general_roots(state, legal, skip, seen.keys) if deals or r != DEAL]
     tables = [state.copy()] if peek else general.worlds(state, GENERAL_WORLDS)
-    values: dict[tuple, list[float]] = {}
-    reveals: dict[tuple, list[float]] = {}
-    lines: dict[tuple, tuple[float, tuple]] = {}
-    reveal_lines: dict[tuple, tuple[float, tuple]] = {}
+    # Per kind of line (any, to a table with no empty column, turning a card over): the
+    # values per root in each world, and each root's best line.
+    kinds: list[tuple[dict, dict]] = [({}, {}), ({}, {}), ({}, {})]
     for n, w in enumerate(tables):
         now = time.perf_counter()
-        found = explore(general.TableSpace(w, judge),
+        found = explore(general.TableSpace(w, judge, deals=deals),
                         deadline=now + max(0.0, end - now) / (len(tables) - n),
                         max_nodes=nodes.allow(1 / (len(tables) - n), max_nodes),
                         root_moves=[r for r in roots if _allowed(w, r)])
         nodes.spend(found.nodes)
-        for table, per, best in ((found.best, values, lines),
-                                 (found.best_reveal, reveals, reveal_lines)):
+        for table, (per, best) in zip((found.best, found.best_full, found.best_reveal), kinds):
             for r, (v, line) in table.items():
                 per.setdefault(r, []).append(v)
                 if r not in best or v > best[r][0]:
                     best[r] = (v, line)
-    answer = _GeneralLines(state, judge, tables, past, (values, lines), (reveals, reveal_lines))
+    window = (end - start, max_nodes, nodes.total)
+    answer = _GeneralLines(game, judge, tables, past, kinds, legal, not peek and hidden, window,
+                           nodes)
     return _ranked_hints(game, legal, skip, past, seen.floor, answer, follow)
 
 
@@ -893,16 +905,24 @@ class _GeneralLines(_Lines):
     """:class:`_Lines` of the general path: one line per first move (a root), valued by the
     mean of its best scores over the worlds searched (``tables``), each the best world's line
     as far as it goes on the real table without a loop or a position of ``past`` (at least
-    its first move, a root: legal and new). ``best`` and ``reveal`` are the values per root
-    in each world and each root's best line, of the lines found and of those that turn a card
-    over."""
+    its first move, a root: legal and new). ``kinds`` holds, for the lines found, those to a
+    table with no empty column and those that turn a card over, the values per root in each
+    world and each root's best line.
 
-    def __init__(self, state: State, judge: general.Judge, tables: list[State], past: set,
-                 best: tuple[dict, dict], reveal: tuple[dict, dict]) -> None:
-        self.state, self.judge, self.tables, self.past = state, judge, tables, past
-        self._best, self._reveal = best, reveal
+    Where cards are hidden (``sampling``) and nothing improves the table before a row, the
+    ways to ready the table for it are ranked as the fast path ranks them
+    (:func:`_prepare_deal`), in worlds of their own, with the move's budget again
+    (``window``: its seconds, and its positions per search and in all, spent in ``tally``)."""
+
+    def __init__(self, game: Game, judge: general.Judge, tables: list[State], past: set,
+                 kinds: list[tuple[dict, dict]], legal: dict, sampling: bool,
+                 window: tuple[float, int | None, int | None], tally: NodeBudget) -> None:
+        state = game.state
+        self.game, self.state, self.judge, self.tables, self.past = game, state, judge, tables, past
+        self._best, self._full, self._reveal = kinds
+        self.legal, self.sampling, self.window, self.tally = legal, sampling, window, tally
         self.root = judge.score(state)
-        fresh = self._ranked(best)
+        fresh = self._ranked(self._best)
         self.best = fresh[0][0] if fresh else None
 
     def _ranked(self, which: tuple[dict, dict]) -> list[tuple[float, tuple]]:
@@ -942,6 +962,18 @@ class _GeneralLines(_Lines):
 
     def value(self, line: tuple) -> float:
         return _mean_value(self.tables, self.judge, line)
+
+    def prepare(self, can_deal: bool) -> list[Hint]:
+        if not self.sampling:
+            return []
+        seconds, max_nodes, total = self.window
+        again = NodeBudget(total)
+        lines = [line for _, line in self._lines(self._full, lambda r: r != DEAL)]
+        out = _prepare_deal(self.game, lines[:PREPARE_LINES],
+                            general.worlds(self.state, SAMPLE_WORLDS, b"\x01"), self.legal,
+                            can_deal, time.perf_counter() + seconds, max_nodes, again)
+        self.tally.spend(again.spent)
+        return out
 
 
 def _mean_value(tables: list[State], judge: general.Judge, line: tuple) -> float:

@@ -12,12 +12,15 @@ import random
 
 import pytest
 from ai_positions import replays_to_a_win
+from plugin_helpers import liar, variant_class
 
 from spider_tui.ai import general
 from spider_tui.ai.board import Board
+from spider_tui.ai.bot import Autoplayer, play_deal
 from spider_tui.ai.search import BoardSpace, explore, search_moves
 from spider_tui.ai.solver import solve
-from spider_tui.engine import Game
+from spider_tui.engine import Game, RuleSet
+from spider_tui.engine.game import WON
 
 #: (variant, deal, node budget): deals the fast board wins within the budget.
 BOTH_WAYS = [("spider-1suit", 1, 4000), ("spider-1suit", 2, 4000), ("spider-2suit", 1, 8000)]
@@ -92,3 +95,21 @@ def test_both_tables_search_the_same_moves_but_supermoves(variant):
             g.play(g.move_of(rnd.choice(options)))
     # Random play meets a supermove here (the test would not see one wrongly left out).
     assert supermoves or variant not in ("spider-2suit", "spiderette")
+
+
+def test_the_bot_wins_on_the_general_path_what_it_wins_on_the_fast_one():
+    """A plugin's Spider whose deal method answers as Spider's own is no longer a table the
+    fast board serves (:attr:`RuleSet.simple`): its hint and bot take the general path. They
+    win the deal the fast path wins, under the same node budget a move."""
+    same = liar(variant_class(deal_targets=lambda self, view: RuleSet.deal_targets(self, view)),
+                base="spider-1suit")
+    assert not same.simple
+    fast = play_deal("spider-1suit", 1, node_budget=300)
+    assert fast.won
+    game = Game.new(same, deal=1)
+    auto = Autoplayer(node_budget=300)
+    while game.status != WON and len(game.history) < 400:
+        move = auto.next_move(game)
+        assert move is not None, f"the general path gave up after {len(game.history)} moves"
+        game.play(move)
+    assert game.status == WON
