@@ -23,6 +23,7 @@ import math
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import islice
 
 from ..engine.cards import SUIT, glyph
 from ..engine.errors import IllegalMove, RuleFailure
@@ -968,8 +969,9 @@ class _GeneralLines(_Lines):
             return []
         seconds, max_nodes, total = self.window
         again = NodeBudget(total)
-        lines = [line for _, line in self._lines(self._full, lambda r: r != DEAL)]
-        out = _prepare_deal(self.game, lines[:PREPARE_LINES],
+        lines = [line for _, line in islice(self._lines(self._full, lambda r: r != DEAL),
+                                            PREPARE_LINES)]
+        out = _prepare_deal(self.game, lines,
                             general.worlds(self.state, SAMPLE_WORLDS, b"\x01"), self.legal,
                             can_deal, time.perf_counter() + seconds, max_nodes, again)
         self.tally.spend(again.spent)

@@ -15,8 +15,10 @@ after another (a card in one column, then another elsewhere) and is credited wit
 with more suits the line ends there and the search goes on elsewhere. Deals are never searched
 on a fair board (the stock is unknown); on a peeked board both flips and deals are searched
 through. The engine's table is always searched with every card read: fairness there comes from
-searching worlds a player cannot tell from it (:func:`~spider_tui.ai.general.worlds`).
+searching worlds a player cannot tell from it (:func:`~spider_tui.ai.general.worlds`), never
+dealing in them from a stock the player cannot see.
 """
+
 from __future__ import annotations
 
 import heapq
