@@ -689,6 +689,7 @@ def _sampled(worlds: list, lines: list[tuple], deadline: float,
     suits = rules.suit_count
     risk = RISK.get(suits, RISK[0])
     fair = boards and FORGET.get(suits, FORGET[0])
+    judge = None if boards else general.judge_for(rules)
     jobs = len(lines) * len(worlds)
     out = []
     for line in lines:
@@ -705,8 +706,8 @@ def _sampled(worlds: list, lines: list[tuple], deadline: float,
                     b.apply(DEAL)
                 if fair:
                     forget(b)
-                space = (BoardSpace(b) if boards
-                         else general.TableSpace(b, general.judge_for(rules), deals=False))
+                space = (BoardSpace(b) if judge is None
+                         else general.TableSpace(b, judge, deals=False))
                 values.append(_best_score(space, now + max(0.0, deadline - now) / jobs,
                                           nodes.allow(1 / jobs, max_nodes), nodes))
             jobs -= 1

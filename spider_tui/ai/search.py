@@ -209,7 +209,6 @@ class Space:
         return node
 
 
-
 class BoardSpace(Space):
     """The fast board's positions (:class:`Board`, left as it is), kept as lists of columns,
     not boards: a child costs two new columns and a few lookups of what is remembered about

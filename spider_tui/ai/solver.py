@@ -315,7 +315,7 @@ class _General(_Space):
         """Each line played and dealt, and the table after the deal scored."""
         out = []
         for _, ln in lines:
-            b = _played_state(pos, ln + (DEAL,))
+            b = self.dealt(pos, ln)
             if b is not None:
                 out.append((self.judge.score(b) + (WIN_BONUS if general.won(b) else 0.0), ln))
         return sorted(out, key=lambda c: -c[0])
