@@ -77,6 +77,16 @@ W_LINK = 4.0
 _EMPTY_INFO = (0.0, 0, 0, (), False, ())
 
 
+def single_moves(runs: int) -> int:
+    """How many single moves a supermove of ``runs`` same-suit stretches takes as
+    :meth:`Board.expand` plays it out (half of the runs parked in an empty column, the rest
+    moved, the parked half brought back, each part the same way again)."""
+    if runs <= 1:
+        return 1
+    half = runs // 2
+    return 2 * single_moves(half) + single_moves(runs - half)
+
+
 def down_weights(rules: RuleSet, style: str) -> tuple[float, float, float]:
     """``(per face-down card, per column holding any, per run over them)`` for ``style``
     and the number of suits of ``rules`` (:data:`W_DOWN`)."""

@@ -240,7 +240,7 @@ class TableSpace(Space):
         return all(view.piles[:self.ncols])
 
     def children(self, node: State, moves: list, seen: set
-                 ) -> Iterator[tuple[tuple, State, float, int, tuple[State, tuple]]]:
+                 ) -> Iterator[tuple[tuple, State, float, int, tuple[State, tuple], int]]:
         score = self.judge.score
         for m in moves:
             try:
@@ -253,7 +253,7 @@ class TableSpace(Space):
                 continue
             seen.add(key)
             end = WIN if won(node) else REVEAL if record_flips(rec) else 0
-            yield m, node, score(node, key), end, (node, m)
+            yield m, node, score(node, key), end, (node, m), 1
             node.undo(rec)
 
 

@@ -38,10 +38,12 @@ from .board import (
     Board,
     moved,
     pointless,
+    single_moves,
     starved,
 )
 
-#: Score lost per move of a line, so that of two equal results the shorter line wins.
+#: Score lost per single move of a line (the hint's and the bot's search), so that of two
+#: equal results the shorter line wins.
 DEPTH_COST = 0.5
 #: What a move does, as :func:`best_first` tells its visitor: it wins (the line ends there),
 #: or it turns over a card the searcher cannot see.
@@ -193,11 +195,12 @@ class Space:
         raise NotImplementedError
 
     def children(self, node: Any, moves: list, seen: set
-                 ) -> Iterator[tuple[Any, Any, float, int, Any]]:
-        """``(move, view, score, end, child)`` for each of ``moves`` from ``node`` that leads
-        to a position whose key is not in ``seen`` (the key is added to it): what the move
-        did is ``end`` (:data:`WIN`, :data:`REVEAL` or 0). The view holds only until the next
-        child is asked for."""
+                 ) -> Iterator[tuple[Any, Any, float, int, Any, int]]:
+        """``(move, view, score, end, child, length)`` for each of ``moves`` from ``node``
+        that leads to a position whose key is not in ``seen`` (the key is added to it): what
+        the move did is ``end`` (:data:`WIN`, :data:`REVEAL` or 0), and ``length`` how many
+        of the engine's single moves it takes (a supermove takes several). The view holds
+        only until the next child is asked for."""
         raise NotImplementedError
 
     def enter(self, child: Any) -> Any:
@@ -248,7 +251,7 @@ class BoardSpace(Space):
     full = staticmethod(all)
 
     def children(self, node: tuple, moves: list, seen: set
-                 ) -> Iterator[tuple[Any, Any, float, int, Any]]:
+                 ) -> Iterator[tuple[Any, Any, float, int, Any, int]]:
         t = self.t
         memo_get = t.memo.get
         info = t.info
@@ -259,6 +262,7 @@ class BoardSpace(Space):
         empties = cols.count(b"")
         for mv in moves:
             s, k, d = mv
+            cost = 1
             if k == 0:
                 probe.cols = cols[:]
                 probe.sp = sp
@@ -282,8 +286,10 @@ class BoardSpace(Space):
                     na, nb, _, rem = moved(t, a, b, k)
                 nc = cols[:]
                 nc[s] = na
-                val = (score - (memo_get(a) or info(a))[0] + (memo_get(na) or info(na))[0]
-                       + W_RUN * rem)
+                ia = memo_get(a) or info(a)
+                val = score - ia[0] + (memo_get(na) or info(na))[0] + W_RUN * rem
+                if k > len(a) - ia[1] and d != RUNS:  # a supermove: its single moves
+                    cost = single_moves(next((r for c, _, r in ia[3] if c == k), 1))
                 ne = empties + (not na)
                 reveal = bool(na) and na[-1] == UNKNOWN
                 if b is not None:
@@ -301,23 +307,25 @@ class BoardSpace(Space):
                 continue
             seen.add(key)
             end = WIN if ndone >= win_runs else REVEAL if reveal else 0
-            yield mv, nc, val, end, (nc, val, ndone, nsp)
+            yield mv, nc, val, end, (nc, val, ndone, nsp), cost
 
 
 def best_first(space: Space, deadline: float, visit, *, max_nodes: int | None = None,
-               seen: set | None = None, root_moves: list | None = None
-               ) -> tuple[int, bool, list]:
+               seen: set | None = None, root_moves: list | None = None,
+               depth_cost: float = DEPTH_COST) -> tuple[int, bool, list]:
     """Best-first search in ``space`` from its root over the moves it lists: until
     ``deadline`` (``time.perf_counter()`` seconds), ``max_nodes`` expansions, or nothing is
     left. The one search of the hint, the bot and the solver, on either kind of table.
 
     Each new position is passed to ``visit(view, score, idx, first, end, depth)``: what the
     space shows of it, its score, an index for :func:`line_of`, the first move of its line,
-    what the last move did (:data:`WIN`, :data:`REVEAL` or 0) and how many moves lead there;
-    a true answer stops the search. Positions in ``seen`` are never entered and every
-    position visited is added to it. A line ends where it wins; where it turns over a card
-    the searcher cannot see, it ends too unless the space goes ``through``. Of two positions
-    that score alike the one fewer moves deep is expanded first (:data:`DEPTH_COST`).
+    what the last move did (:data:`WIN`, :data:`REVEAL` or 0) and how many single moves
+    lead there (a supermove counts the moves it takes); a true answer stops the search.
+    Positions in ``seen`` are never entered and every position visited is added to it. A
+    line ends where it wins; where it turns over a card the searcher cannot see, it ends too
+    unless the space goes ``through``. Positions are expanded best score first, the score
+    less ``depth_cost`` per single move of the line: of two that score alike the shallower
+    goes first, and a higher cost keeps the search's lines shorter.
     ``root_moves`` restricts the first moves. Returns ``(nodes expanded, whether the search
     ran out of positions, trail)``."""
     through = space.through
@@ -330,15 +338,15 @@ def best_first(space: Space, deadline: float, visit, *, max_nodes: int | None = 
     heap: list = []
 
     def expand(node: Any, idx: int, depth: int, first, moves: list) -> bool:
-        depth += 1
-        for mv, view, val, end, child in children(node, moves, seen):
+        for mv, view, val, end, child, length in children(node, moves, seen):
             trail.append((idx, mv))
             cid = len(trail) - 1
             f = mv if first is None else first
-            if visit(view, val, cid, f, end, depth):
+            deep = depth + length
+            if visit(view, val, cid, f, end, deep):
                 return True
             if not end or (through and end == REVEAL):
-                heapq.heappush(heap, (-(val - DEPTH_COST * depth), cid, child, depth, f))
+                heapq.heappush(heap, (-(val - depth_cost * deep), cid, child, deep, f))
         return False
 
     node, key, _ = space.start()

@@ -17,7 +17,7 @@ from plugin_helpers import liar, variant_class
 from spider_tui.ai import general
 from spider_tui.ai.board import Board
 from spider_tui.ai.bot import Autoplayer, play_deal
-from spider_tui.ai.search import BoardSpace, explore, search_moves
+from spider_tui.ai.search import BoardSpace, best_first, explore, line_of, search_moves
 from spider_tui.ai.solver import solve
 from spider_tui.engine import Game, RuleSet
 from spider_tui.engine.game import WON
@@ -69,6 +69,19 @@ def test_the_one_search_finds_the_same_lines_on_both_tables(variant, deal, nodes
         assert slow.best[first][0] == pytest.approx(value)
 
 
+def _random_games(variant: str, deals, moves: int = 60):
+    """The game of each deal along ``moves`` random moves (seeded by the deal), at each."""
+    for deal in deals:
+        g = Game.new(variant, deal=deal)
+        rnd = random.Random(deal)
+        for _ in range(moves):
+            yield g
+            options = g.state.moves()
+            if not options:
+                break
+            g.play(g.move_of(rnd.choice(options)))
+
+
 @pytest.mark.parametrize("variant", ["spider-1suit", "spider-2suit", "spider-4suit", "scorpion",
                                      "spiderette"])
 def test_both_tables_search_the_same_moves_but_supermoves(variant):
@@ -77,24 +90,38 @@ def test_both_tables_search_the_same_moves_but_supermoves(variant):
     them, only supermoves (more cards than the column's liftable run, moved through empty
     columns)."""
     supermoves = 0
-    for deal in range(1, 6):
-        g = Game.new(variant, deal=deal)
-        rnd = random.Random(deal)
-        for _ in range(60):
-            board = Board.from_game(g, peek=True)
-            fast = set(search_moves(board))
-            slow = set(general.search_moves(g.state, deals=False))
-            assert slow <= fast
-            for s, k, _ in fast - slow:
-                col = board.cols[s]
-                assert k > len(col) - board.t.info(col)[1]
-                supermoves += 1
-            options = g.state.moves()
-            if not options:
-                break
-            g.play(g.move_of(rnd.choice(options)))
+    for g in _random_games(variant, range(1, 6)):
+        board = Board.from_game(g, peek=True)
+        fast = set(search_moves(board))
+        slow = set(general.search_moves(g.state, deals=False))
+        assert slow <= fast
+        for s, k, _ in fast - slow:
+            col = board.cols[s]
+            assert k > len(col) - board.t.info(col)[1]
+            supermoves += 1
     # Random play meets a supermove here (the test would not see one wrongly left out).
     assert supermoves or variant not in ("spider-2suit", "spiderette")
+
+
+@pytest.mark.parametrize("variant", ["spider-2suit", "spider-4suit", "spiderette"])
+def test_a_lines_depth_is_the_single_moves_it_takes(variant):
+    """The search's depth, on which its cost per move is charged, counts the single moves a
+    player plays: a supermove counts as many as it is played out in. Checked on every
+    position visited from tables along random games, supermoves included."""
+    supermoves = 0
+    for g in _random_games(variant, range(1, 4)):
+        board = Board.from_game(g, peek=True)
+        visits: list[tuple[int, int]] = []
+        _, _, trail = best_first(BoardSpace(board), math.inf,
+                                 lambda v, val, idx, f, end, depth:
+                                 visits.append((idx, depth)) and False,
+                                 max_nodes=30)
+        for idx, depth in visits:
+            line = line_of(trail, idx)
+            single = board.expand_line(line)
+            assert depth == len(single)
+            supermoves += len(single) > len(line)
+    assert supermoves  # the test meets supermoves (it would not see them miscounted)
 
 
 def test_the_bot_wins_on_the_general_path_what_it_wins_on_the_fast_one():

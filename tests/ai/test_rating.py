@@ -19,7 +19,7 @@ from spider_tui.plugins.manager import shipped_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Cheap jobs: small games, small budgets (a fraction of a second each).
-JOBS = [Job("will-o-the-wisp", 1, (), 2000, 20), Job("spiderette", 1, (), 2000, 20),
+JOBS = [Job("will-o-the-wisp", 1, (), 3000, 20), Job("spiderette", 1, (), 2000, 20),
         Job("spiderette", 2, (), 2000, 20)]
 
 
