@@ -113,9 +113,8 @@ def test_a_line_that_does_not_replay_is_unknown_with_a_plain_message_not_an_inte
     real = solver._stage_beam
 
     def broken(space, root, limit, width):
-        line, nodes, hopeless = real(space, root, limit, width)
-        # A column onto itself first.
-        return ((0, 1, 0),) + tuple(line or [(0, 1, 0)]), nodes, hopeless
+        _, nodes, hopeless = real(space, root, limit, width)
+        return ((0, 1, 0),), nodes, hopeless  # a column onto itself
 
     monkeypatch.setattr(solver, "_exhaustive", lambda b, d, n: (solver.UNKNOWN_, None, 0))
     monkeypatch.setattr(solver, "_stage_beam", broken)
