@@ -27,6 +27,7 @@ other table is played on the engine's own :class:`~spider_tui.engine.State` (:mo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import cast
 
 from ..engine.build import suit_ok
@@ -77,6 +78,7 @@ W_LINK = 4.0
 _EMPTY_INFO = (0.0, 0, 0, (), False, ())
 
 
+@cache
 def single_moves(runs: int) -> int:
     """How many single moves a supermove of ``runs`` same-suit stretches takes as
     :meth:`Board.expand` plays it out (half of the runs parked in an empty column, the rest

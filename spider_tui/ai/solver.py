@@ -14,7 +14,7 @@ Two searches share the time limit:
    left; the last (after the last deal) gets what remains. If the beam dies out before the
    time limit, the beam search starts again twice as wide.
 
-With one or two suits the beam search climbs a ladder (``LADDER``): tried first on 1/64 of the
+With one or two suits the beam search climbs a ladder (``LADDER``): tried first on 1/32 of the
 limit, then on twice that, and so on, the last try on what is left. An easy deal is solved in
 a fraction of a second, rather than in stages sized for the whole limit.
 
