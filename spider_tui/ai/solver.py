@@ -349,8 +349,10 @@ def ladder(width: int, rungs: int) -> tuple[tuple[int, float], ...]:
     with its share of what is left when it starts): try ``i`` on ``2**i / 2**rungs`` of the
     whole limit, the last on the rest."""
     whole = 2 ** rungs
-    return tuple((width, 2 ** i / (whole - 2 ** i + 1)) for i in range(rungs - 1)) + ((width,
-                                                                                     1.0),)
+    # Before try i, (2**i - 1) / whole of the limit is spent: 2**i of the whole is this share
+    # of what is left.
+    first = tuple((width, 2 ** i / (whole - 2 ** i + 1)) for i in range(rungs - 1))
+    return first + ((width, 1.0),)
 
 
 def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
