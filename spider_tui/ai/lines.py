@@ -22,6 +22,8 @@ from ..engine.state import DEAL, State
 SHORTCUT_DEPTH = 1
 #: How far :func:`prune` plays a line on without one of its moves before giving that up.
 PRUNE_REACH = 40
+#: The cards of a complete run, as a shortcut looks for a run that leaves the table.
+RUN = 13
 
 
 def without_loops(state: State, line: Sequence[tuple], avoid: Collection = ()) -> tuple:
@@ -68,11 +70,11 @@ def shortcut(state: State, line: Sequence[tuple], deadline: float = float("inf")
     for m in line:
         b.apply(m)
         keys.append(b.key())
-    where = {k: i for i, k in enumerate(keys)}
+    where, sizes = _index(keys)
     b = state.copy()
     i = 0
     while i < len(line) and time.perf_counter() < deadline:
-        jump = _farthest(b, i, where, depth)
+        jump = _farthest(b, i, where, depth, sizes)
         if jump is not None:
             j, path = jump
             # The positions before i are as they were, and each has been tried against
@@ -84,10 +86,17 @@ def shortcut(state: State, line: Sequence[tuple], deadline: float = float("inf")
                 between.append(p.key())
             line[i:j] = path
             keys[i + 1:j] = between
-            where = {k: n for n, k in enumerate(keys)}
+            where, sizes = _index(keys)
         b.apply(line[i])
         i += 1
     return tuple(line)
+
+
+def _index(keys: list[tuple]) -> tuple[dict, dict]:
+    """The positions of a line by key (:meth:`State.key`) -> index, and by the number of
+    cards each pile holds -> the last index with those numbers."""
+    return ({k: n for n, k in enumerate(keys)},
+            {tuple(map(len, k[0])): n for n, k in enumerate(keys)})
 
 
 def shorten(state: State, line: Sequence[tuple], deadline: float = float("inf"),
@@ -119,15 +128,15 @@ def prune(state: State, line: Sequence[tuple], deadline: float = float("inf"),
     changed = True
     while changed and time.perf_counter() < deadline:
         changed = False
-        where = _positions(state, line)
+        where, lifted = _positions(state, line)
         b = state.copy()
         i = 0
         while i < len(line) and time.perf_counter() < deadline:
-            alt = None if line[i] == DEAL else _without(b, line, i, where, reach)
+            alt = None if line[i] == DEAL else _without(b, line, i, where, lifted, reach)
             if alt is not None:
                 j, moves = alt
                 line[i:j] = moves
-                where = _positions(state, line)
+                where, lifted = _positions(state, line)
                 changed = True
                 continue  # the same position, a shorter line: try again from here
             b.apply(line[i])
@@ -135,14 +144,12 @@ def prune(state: State, line: Sequence[tuple], deadline: float = float("inf"),
     return tuple(line)
 
 
-def _without(b: State, line: list, i: int, where: dict, reach: int
+def _without(b: State, line: list, i: int, where: dict, lifted: list, reach: int
              ) -> tuple[int, list] | None:
     """The line from ``b`` (its position ``i``) played without its move ``i`` as
     :func:`prune` plays it: ``(j, moves)`` where ``moves`` reach the line's position ``j`` in
-    fewer than ``j - i`` moves, or None."""
+    fewer than ``j - i`` moves, or None. ``where`` and ``lifted`` are :func:`_positions`'."""
     p = b.copy()   # the table without the move
-    o = b.copy()   # the table along the line, to know which cards each move moves
-    o.apply(line[i])
     out: list[tuple] = []
     for t in range(i + 1, min(len(line), i + 1 + reach)):
         m = line[t]
@@ -151,8 +158,7 @@ def _without(b: State, line: list, i: int, where: dict, reach: int
                 return None
             alt: tuple | None = m
         else:
-            alt = _same_cards(p, o, m)
-        o.apply(m)
+            alt = _same_cards(p, m, *lifted[t])
         if alt is None:
             return None
         if alt != ():
@@ -167,21 +173,19 @@ def _without(b: State, line: list, i: int, where: dict, reach: int
     return None
 
 
-def _same_cards(p: State, o: State, m: tuple) -> tuple | None:
-    """The move on ``p`` that does what ``m`` does on ``o``: the same cards (from the pile
-    whose top they are, ``m``'s own first) onto the same card (for a column: the pile whose
-    top card is the one ``m`` lands on, or an empty column where ``m`` fills one; any other
-    pile: ``m``'s own). ``()`` where they already lie there; None when no legal move does
-    it."""
+def _same_cards(p: State, m: tuple, cards: list[int], under: int | None) -> tuple | None:
+    """The move on ``p`` that does what ``m`` does on the line, where it moves ``cards``
+    onto ``under`` (None: nothing, or not a column): the same cards (from the pile whose top
+    they are, ``m``'s own first) onto the same card (for a column: the pile whose top card
+    is ``under``, or an empty column where ``m`` fills one; any other pile: ``m``'s own).
+    ``()`` where they already lie there; None when no legal move does it."""
     s, k, d = m
-    cards = o.piles[s][-k:]
     src = next((i for i in (s, *range(len(p.piles))) if p.piles[i][-k:] == cards
                 and len(p.piles[i]) >= k), None)
     if src is None:
         return None
     ncols = len(p.cols)
     if 0 <= d < ncols:
-        under = o.piles[d][-1] if o.piles[d] else None
         if under is None:
             dst = next((i for i in (d, *range(ncols)) if not p.piles[i]), None)
         else:
@@ -199,15 +203,24 @@ def _same_cards(p: State, o: State, m: tuple) -> tuple | None:
         return None
 
 
-def _positions(state: State, line: Sequence[tuple]) -> dict:
+def _positions(state: State, line: Sequence[tuple]) -> tuple[dict, list]:
     """The key of each position of ``line`` from ``state`` (0: ``state`` itself) -> its
-    index."""
+    index; and per move of the line, the cards it lifts and the card it puts them on (None:
+    no card, or not a column; a deal: nothing)."""
     b = state.copy()
     where = {b.key(): 0}
+    lifted: list = []
+    ncols = len(b.cols)
     for i, m in enumerate(line, start=1):
+        if m == DEAL:
+            lifted.append(())
+        else:
+            s, k, d = m
+            onto = b.piles[d] if 0 <= d < ncols else None
+            lifted.append((b.piles[s][-k:], onto[-1] if onto else None))
         b.apply(m)
         where[b.key()] = i
-    return where
+    return where, lifted
 
 
 def to_first_win(state: State, line: Sequence[tuple]) -> tuple:
@@ -223,19 +236,30 @@ def to_first_win(state: State, line: Sequence[tuple]) -> tuple:
     return tuple(line)
 
 
-def _farthest(b: State, i: int, where: dict, depth: int) -> tuple[int, list] | None:
+def _farthest(b: State, i: int, where: dict, depth: int, sizes: dict | None = None
+              ) -> tuple[int, list] | None:
     """The position of the line farthest along (index j) that some ``depth`` moves or fewer
-    from ``b`` (position ``i``) reach in fewer moves than the line takes, with those moves."""
+    from ``b`` (position ``i``) reach in fewer moves than the line takes, with those moves.
+    ``sizes`` (the line's positions by the cards each pile holds -> the last index, from
+    :func:`_index`) spares playing a last move after which the piles hold what no position
+    far enough along holds: a move of ``k`` cards leaves its pile ``k`` fewer and the pile
+    it goes to ``k`` more (or a run fewer, where a complete run leaves)."""
     best: tuple[int, list] | None = None
     frontier: list[tuple[State, list]] = [(b, [])]
     for d in range(1, depth + 1):
         nxt = []
+        check = sizes if d == depth else None  # the last move's
         for pos, path in frontier:
             try:
                 moves = pos.moves()
             except RuleFailure:
                 continue
+            if check is not None:
+                now = [len(p) for p in pos.piles]
+                far = i + d + (0 if best is None else max(0, best[0] - len(best[1]) - i))
             for m in moves:
+                if check is not None and not _may_reach(check, now, m, far):
+                    continue
                 try:
                     rec = pos.apply(m)
                 except RuleFailure:
@@ -249,6 +273,21 @@ def _farthest(b: State, i: int, where: dict, depth: int) -> tuple[int, list] | N
                 pos.undo(rec)
         frontier = nxt
     return best
+
+
+def _may_reach(sizes: dict, now: list[int], m: tuple, far: int) -> bool:
+    """Might move ``m`` (from a position whose piles hold ``now`` cards) reach a position of
+    the line past index ``far``, by the cards each pile holds after it (:func:`_farthest`)?"""
+    s, k, d = m
+    after = now[:]
+    after[s] -= k
+    if d < 0:  # to the complete runs' foundation
+        return sizes.get(tuple(after), -1) > far
+    after[d] += k
+    if sizes.get(tuple(after), -1) > far:
+        return True
+    after[d] -= RUN  # a complete run left the pile it went to
+    return after[d] >= 0 and sizes.get(tuple(after), -1) > far
 
 
 __all__ = ["prune", "shortcut", "shorten", "to_first_win", "without_loops"]
