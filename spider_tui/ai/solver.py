@@ -3,8 +3,9 @@
 Two searches share the time limit:
 
 1. An exhaustive depth-first search over every legal move and deal, with a transposition
-   table, run first with a small node allowance. Only when it runs out of positions does the
-   solver say "unwinnable": that answer is a proof, never a guess.
+   table, on a small node allowance: first, or on a ladder of tries (below) after the first
+   try (an easy deal is won before a proof is looked for). Only when it runs out of
+   positions does the solver say "unwinnable": that answer is a proof, never a guess.
 2. A beam search by *stages*, a stage being the play between two deals. From each of the
    positions kept at the start of a stage, a best-first search over card moves and supermoves
    (sharing one transposition table per stage) looks for a win and, while the stock lasts, for
@@ -84,6 +85,11 @@ EXHAUSTIVE_SHARE = 0.03
 #: rungs: 2 suits, 80 wins, median 12,100. Four-suit deals have no ladder: a quick try of 5%
 #: cost them 5 of 92 wins (deals 1-100, 10 s).
 LADDER = {1: 5, 2: 5}
+#: The beam's width on the ladder's first try, each next twice as wide (up to ``BEAM``'s): a
+#: try on little is best spent on few positions a stage. One try of a beam 2, 4 and 8 wide,
+#: deals 9401-9440: 2 suits at 1,500 positions, 30, 26 and 8 wins; at 3,000, 32, 33 and 28;
+#: at 6,000, 38, 38 and 37; 1 suit at 1,500, 40, 40 and 37.
+LADDER_WIDTH = 2
 #: Score lost per single move of a line in a stage's search (:func:`~.search.best_first`;
 #: the hint's is :data:`.search.DEPTH_COST`, ten times less): the solver's lines are kept
 #: short. Measured with the solver at 100,000 positions a deal, deals 9201-9220, lines
@@ -216,6 +222,10 @@ class _Space:
     #: width on that share of what is left when it starts.
     tries: tuple[tuple[int, float], ...] = ()
 
+    #: How many of the tries come before the exhaustive search (a small first try, an easy
+    #: deal's win, before a proof is looked for).
+    proof_after = 0
+
     #: How many more lines than it keeps a stage's search picks by :meth:`after_deal`'s
     #: reckoning, to score them again exactly (:meth:`rescored`).
     room = 1
@@ -259,6 +269,7 @@ class _Fast(_Space):
     def __init__(self, rules: RuleSet) -> None:
         width = BEAM.get(rules.suit_count, BEAM[4])
         self.tries = ladder(width, LADDER.get(rules.suit_count, 1))
+        self.proof_after = min(1, len(self.tries) - 1)
 
     def root(self, state: State) -> Board:
         return Board.from_state(state, peek=True, style="solve")
@@ -345,32 +356,39 @@ class _General(_Space):
 
 
 def ladder(width: int, rungs: int) -> tuple[tuple[int, float], ...]:
-    """``rungs`` tries of a beam ``width`` wide, as :attr:`_Space.tries` gives them (each
-    with its share of what is left when it starts): try ``i`` on ``2**i / 2**rungs`` of the
-    whole limit, the last on the rest."""
+    """``rungs`` tries of a beam up to ``width`` wide, as :attr:`_Space.tries` gives them
+    (each with its share of what is left when it starts): try ``i`` on ``2**i / 2**rungs``
+    of the whole limit, the last on the rest; the first ``LADDER_WIDTH`` wide, each next
+    twice as wide, up to ``width``."""
     whole = 2 ** rungs
     # Before try i, (2**i - 1) / whole of the limit is spent: 2**i of the whole is this share
     # of what is left.
-    first = tuple((width, 2 ** i / (whole - 2 ** i + 1)) for i in range(rungs - 1))
+    first = tuple((min(width, LADDER_WIDTH << i), 2 ** i / (whole - 2 ** i + 1))
+                  for i in range(rungs - 1))
     return first + ((width, 1.0),)
 
 
 def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
                 exhaustive_nodes: int) -> tuple[str, Sequence | None, int]:
     """:func:`solve` in ``space`` (the fast board's, or the engine's table) within ``limit``
-    (``seconds`` long, inf with no time limit): ``(status, line, nodes)``. The exhaustive
-    search first, then the space's beam searches (:attr:`_Space.tries`) one after the other,
-    each on its share of what is left (but the last, none on less than ``RETRY_MIN`` seconds
-    or ``RETRY_MIN_NODES`` positions), and twice as wide again each time its beam dies out
-    with enough left to start over."""
+    (``seconds`` long, inf with no time limit): ``(status, line, nodes)``. The space's beam
+    searches (:attr:`_Space.tries`) one after the other, each on its share of what is left
+    (but the last, none on less than ``RETRY_MIN`` seconds or ``RETRY_MIN_NODES``
+    positions), and twice as wide again each time its beam dies out with enough left to start
+    over; the exhaustive search after the first ``proof_after`` of them."""
     root = space.root(state)
-    line: Sequence | None  # the exhaustive search's list, or a beam's tuple
-    status, line, nodes = _exhaustive(root.copy(), *_exhaustive_limit(limit, seconds,
-                                                                      exhaustive_nodes))
-    if status != UNKNOWN_:
-        return status, line, nodes
+    line: Sequence | None = None  # the exhaustive search's list, or a beam's tuple
+    nodes = 0
     last = len(space.tries) - 1
+    proof_at = space.proof_after  # the try the exhaustive search comes before
+    hopeless = False
     for i, (width, share) in enumerate(space.tries):
+        if i == proof_at:
+            status, line, n = _exhaustive(root.copy(), *_exhaustive_limit(
+                limit, seconds, exhaustive_nodes, nodes))
+            nodes += n
+            if status != UNKNOWN_ or hopeless:
+                return status, line, nodes
         part = limit.share(share, nodes)
         if i < last and part.reached(0, RETRY_MIN, RETRY_MIN_NODES):
             continue  # too small a try to be worth a beam: what it would spend goes on
@@ -382,21 +400,22 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
             if line is not None or hopeless or _no_retry(part, nodes - start, n):
                 break
             width *= 2
-        if line is not None or hopeless:
+        if line is not None or (hopeless and i >= proof_at):
             break
     return (WON_ if line is not None else UNKNOWN_), line, nodes
 
 
-def _exhaustive_limit(limit: _Limit, seconds: float, exhaustive_nodes: int
+def _exhaustive_limit(limit: _Limit, seconds: float, exhaustive_nodes: int, spent: int
                       ) -> tuple[float, int]:
-    """The exhaustive search's deadline and node allowance: ``EXHAUSTIVE_SHARE`` of the
-    limit, and at most ``exhaustive_nodes``."""
+    """The exhaustive search's deadline and node allowance, once ``spent`` positions are
+    spent: ``EXHAUSTIVE_SHARE`` of the limit (of its seconds, from now), and at most
+    ``exhaustive_nodes``."""
     deadline = limit.deadline
     if deadline < math.inf:
-        deadline = min(deadline, deadline - seconds + seconds * EXHAUSTIVE_SHARE)
+        deadline = min(deadline, time.perf_counter() + seconds * EXHAUSTIVE_SHARE)
     nodes = exhaustive_nodes
     if limit.nodes is not None:
-        nodes = min(nodes, int(limit.nodes * EXHAUSTIVE_SHARE))
+        nodes = min(nodes, int(limit.nodes * EXHAUSTIVE_SHARE), max(0, limit.nodes - spent))
     return deadline, nodes
 
 

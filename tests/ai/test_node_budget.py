@@ -74,6 +74,18 @@ def test_a_node_budget_and_a_time_limit_together_stop_at_the_first():
     assert alone.nodes <= 400
 
 
+@pytest.mark.parametrize("variant, deal", [("spider-1suit", 3), ("spider-2suit", 4),
+                                           ("spider-2suit", 5)])
+def test_an_easy_deal_costs_the_first_try_of_the_ladder_alone(variant, deal):
+    """One and two suits climb a ladder of tries, the first on 1/32 of the limit (on a
+    narrow beam), and the exhaustive search waits until that try has failed: a deal the first
+    try wins costs no more than its share, however large the budget."""
+    budget = 320_000
+    result = solve(Game.new(variant, deal=deal), node_budget=budget)
+    assert result.status == "won" and result.nodes <= budget // 32
+    assert replays_to_a_win(variant, deal, result.moves)
+
+
 def test_solve_state_takes_a_node_budget():
     g = Game.new("spider-1suit", deal=1)
     a = solve_state(g.state, node_budget=3000)
