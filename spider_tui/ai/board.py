@@ -106,7 +106,7 @@ class Tables:
                  "ncols", "win_runs", "auto_remove", "needs_full", "col_bonus", "settled",
                  "deal_targets",
                  "w_down", "w_down_col", "w_dig", "supermoves", "memo", "deck", "through",
-                 "run_end", "onto")
+                 "run_end", "onto", "in_run")
 
     def __init__(self, rules: RuleSet, style: str = "play") -> None:
         self.w_down, self.w_down_col, self.w_dig = down_weights(rules, style)
@@ -123,6 +123,8 @@ class Tables:
         self.accept = [[(m < n and o < n and comp.accept[m][o]) for o in range(_N)]
                        for m in range(_N)]
         self.empty_ok = [c < n and comp.empty_ok[c] for c in range(_N)]
+        #: :func:`run_pairs`, UNKNOWN in no run.
+        self.in_run = [row + [False] for row in run_pairs(rules)] + [[False] * _N]
         #: The cards a complete run may end with (at the top of its column), as the engine says.
         self.run_end = [c < n and comp.run_end[c] for c in range(_N)]
         self.rank = tuple(RANK) + (0,)
@@ -207,24 +209,40 @@ class Tables:
         complete = (n - d >= 13 and self.run_end[col[-1]] and UNKNOWN not in col[-13:]
                     and self.rules.is_complete(list(col[-13:])))
         # What a search may move from here, for rule sets where runs descend by one:
-        # ``(count, head, rank it goes on, the cards it may go onto (:meth:`targets`), runs)``.
+        # ``(count, whether a search moves it into an empty column, rank it goes on, the cards
+        # it may go onto (:meth:`targets`), runs)``. Into an empty column, never part of a
+        # stretch of a run (:func:`stretch_start`) that could go there whole (its cards are
+        # linked, so as many runs, so as many empty columns).
         cands = []
         if self.descending and rs < n:
             rank = self.rank
             rows = self.onto
             targets = self.targets
-            for k in range(1, n - rs + 1):
+            empty_ok = self.empty_ok
+            in_run = self.in_run
+            # Each liftable card in turn, then each card of the supermove chain.
+            heads = [(k, 1) for k in range(1, n - rs + 1)] + [(k, r) for k, _, r in chain]
+            for k, runs in heads:
                 j = n - k
                 u = col[j - 1] if j > d else -1
                 h = col[j]
-                cands.append((k, h, rank[h] + 1, rows[u + 1][h] or targets(u, h), 1))
-            for k, h, runs in chain:
-                j = n - k
-                u = col[j - 1] if j > d else -1
-                cands.append((k, h, rank[h] + 1, rows[u + 1][h] or targets(u, h), runs))
+                start = stretch_start(in_run, col, j, d)
+                cands.append((k, empty_ok[h] and not (start < j and empty_ok[col[start]]),
+                              rank[h] + 1, rows[u + 1][h] or targets(u, h), runs))
         out = (s, rs, d, tuple(chain), complete, tuple(cands))
         self.memo[col] = out
         return out
+
+
+def stretch_start(in_run: Sequence[Sequence[bool]], col: Sequence[int], j: int, d: int) -> int:
+    """Where the stretch of a run (each card on the one before as in a complete run:
+    :func:`run_pairs`) that holds card ``j`` of ``col`` begins (``d``: the first face-up
+    card). Into an empty column the AI's searches move such a stretch whole, never part of
+    it, where the whole may go: the part left behind would only take a card no better than
+    the one it held."""
+    while j > d and in_run[col[j - 1]][col[j]]:
+        j -= 1
+    return j
 
 
 def pointless(link: Sequence[Sequence[bool]], under: int | None, head: int, onto: int | None,
@@ -245,9 +263,24 @@ def pointless(link: Sequence[Sequence[bool]], under: int | None, head: int, onto
 def pair_scores(rules: RuleSet) -> list[list[float]]:
     """The score of each card lying on another (``[under][over]``), one table for the fast
     board and the general path alike: ``W_SUIT`` where the two could lie together in a
-    complete run (the step its order takes, its suit rule); else ``W_LINK`` where the card
-    over may be built there and lifted with the one under, ``W_RANK`` where it may only be
-    built there; else ``W_BREAK``."""
+    complete run (:func:`run_pairs`); else ``W_LINK`` where the card over may be built there
+    and lifted with the one under, ``W_RANK`` where it may only be built there; else
+    ``W_BREAK``."""
+    comp = compiled(rules)
+    in_run = run_pairs(rules)
+    n = NUM_CARDS
+    return [[W_SUIT if in_run[u][lo] else
+             (W_LINK if comp.link[u][lo] else W_RANK) if comp.accept[lo][u] else W_BREAK
+             for lo in range(n)] for u in range(n)]
+
+
+def run_pairs(rules: RuleSet) -> list[list[bool]]:
+    """Per card lying on another (``[under][over]``): could the two lie together in a
+    complete run (the step its order takes, its suit rule)?"""
+    return per_rules(_run_pairs, rules, "", _make_run_pairs)
+
+
+def _make_run_pairs(rules: RuleSet, _style: str) -> list[list[bool]]:
     comp = compiled(rules)
     step = -1 if rules.run_order == "down" else 1
     # Where runs leave the table (or win by columns) their suit rule says which runs are
@@ -261,9 +294,10 @@ def pair_scores(rules: RuleSet) -> list[list[float]]:
         return RANK[lo] == want and comp.link[u][lo] and suit_ok(complete, u, lo)
 
     n = NUM_CARDS
-    return [[W_SUIT if in_run(u, lo) else
-             (W_LINK if comp.link[u][lo] else W_RANK) if comp.accept[lo][u] else W_BREAK
-             for lo in range(n)] for u in range(n)]
+    return [[in_run(u, lo) for lo in range(n)] for u in range(n)]
+
+
+_run_pairs: dict = {}
 
 
 def settled_cards(rules: RuleSet) -> list[bool]:

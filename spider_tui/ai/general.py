@@ -40,7 +40,9 @@ from .board import (
     pair_scores,
     per_rules,
     pointless,
+    run_pairs,
     settled_cards,
+    stretch_start,
 )
 from .search import REVEAL, WIN, Space
 
@@ -155,7 +157,9 @@ def can_deal(state: State) -> bool:
 
 def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]:
     """The moves worth searching from ``state``: every legal move (and the deal, with
-    ``deals``) but those that cannot help: into any empty column but the first, and from a
+    ``deals``) but those that cannot help: into any empty column but the first, part of a
+    stretch of a run into an empty column that the whole stretch may go into
+    (:func:`~spider_tui.ai.board.stretch_start`, as the fast board leaves out), and from a
     column to a column those :func:`~spider_tui.ai.board.pointless` says."""
     try:
         moves = state.moves()
@@ -165,11 +169,13 @@ def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]
     ncols = len(state.cols)
     down = state.down
     link = state.comp.link
+    in_run = run_pairs(state.rules)
     first_empty = -1
     for i in range(ncols):
         if not piles[i]:
             first_empty = i
             break
+    legal = set(moves)
     out = []
     for m in moves:
         s, k, d = m
@@ -183,6 +189,10 @@ def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]
                 if pointless(link, a[j - 1] if j > down[s] else None, a[j],
                              b[-1] if b else None, not j):
                     continue
+                if not b:
+                    start = stretch_start(in_run, a, j, down[s])
+                    if start < j and (s, len(a) - start, d) in legal:
+                        continue  # part of a stretch that may go into the empty column whole
         out.append(m)
     if deals and can_deal(state):
         out.append(DEAL)

@@ -40,6 +40,7 @@ from .board import (
     pointless,
     single_moves,
     starved,
+    stretch_start,
 )
 
 #: Score lost per single move of a line (the hint's and the bot's search), so that of two
@@ -99,8 +100,10 @@ class NodeBudget:
 
 def search_moves(board: Board) -> list[tuple[int, int, int]]:
     """Legal card moves and supermoves (:meth:`Board.supermoves`) minus those that cannot
-    help a search: into any but the first empty column, and those :func:`pointless` says
-    (through the rows of :meth:`Tables.targets` where runs descend by one)."""
+    help a search: into any but the first empty column, part of a stretch of a run into an
+    empty column that the whole stretch may go into (:func:`stretch_start`), and those
+    :func:`pointless` says (through the rows of :meth:`Tables.targets` and
+    :meth:`Tables.info` where runs descend by one)."""
     t = board.t
     if not t.descending:
         return _search_moves_any(board)
@@ -108,7 +111,6 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
     memo_get = t.memo.get
     info = t.info
     rank = t.rank
-    empty_ok = t.empty_ok
     by_rank: dict[int, list[int]] = {}
     first_empty = -1
     n_empty = 0
@@ -134,7 +136,7 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
         if not a:
             continue
         inf = memo_get(a) or info(a)
-        for k, head, need, onto, runs in inf[5]:
+        for k, to_empty, need, onto, runs in inf[5]:
             if runs > cap:
                 break
             dl = by_rank.get(need)
@@ -143,7 +145,7 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
                     if d != s and onto[cols[d][-1]]:
                         out.append((s, k, d))
             # Into the first empty column only, and never a whole column with nothing under it.
-            if runs <= cap_e and empty_ok[head] and (k < len(a) or inf[2]):
+            if runs <= cap_e and to_empty and (k < len(a) or inf[2]):
                 out.append((s, k, first_empty))
         if inf[4] and not t.auto_remove and len(a) - inf[1] >= 13:
             out.append((s, 13, RUNS))
@@ -158,9 +160,12 @@ def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
         if not c:
             first_empty = i
             break
-    link = board.t.link
+    t = board.t
+    link = t.link
+    moves = board.moves()
+    legal = set(moves)
     out = []
-    for m in board.moves():
+    for m in moves:
         s, k, d = m
         if d >= 0:
             a = cols[s]
@@ -170,6 +175,10 @@ def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
                     or pointless(link, a[j - 1] if j and a[j - 1] < HIDDEN else None, a[j],
                                  b[-1] if b else None, not j)):
                 continue
+            if not b:
+                start = stretch_start(t.in_run, a, j, (t.memo.get(a) or t.info(a))[2])
+                if start < j and (s, len(a) - start, d) in legal:
+                    continue  # part of a stretch that may go into the empty column whole
         out.append(m)
     return out
 

@@ -20,6 +20,7 @@ from spider_tui.ai import general
 from spider_tui.ai.board import W_BREAK, W_LINK, W_RANK, W_SUIT, Board, pair_scores, tables_for
 from spider_tui.ai.bot import Autoplayer, play
 from spider_tui.ai.hint import describe, hints, plan
+from spider_tui.ai.search import search_moves
 from spider_tui.ai.solver import solve
 from spider_tui.engine import Game, RuleSet, State, default_catalog
 from spider_tui.engine.cards import parse_card
@@ -240,6 +241,30 @@ def test_one_move_into_interchangeable_empty_piles_and_none_that_changes_nothing
     # A lone King moved from its column into an empty one changes nothing.
     lone = table(CELLS, ["KH", "", "5C", "QD", "2D", "JC"], filler=3)
     assert all(str(h.move) not in ("1:1>2", "1>2") for h in hints(lone, **EXACT))
+
+
+def test_part_of_a_stretch_goes_into_an_empty_column_only_where_the_whole_may_not():
+    """Into an empty column the searches (the fast board's and the engine's table's, which
+    list the same moves) move a linked stretch whole, never part of it: the part left behind
+    would only take worse cards than those it held. A part that does not link with the card
+    under it is a stretch of its own."""
+    rules = default_catalog().variant("spider-2suit")
+    # Column 1: 9♠ 8♠ 7♠ on 10♥ (a stretch of three on a card it does not link with); column
+    # 3 is empty; the other cards lie face down under column 2.
+    g = table(rules, ["10H 9S 8S 7S", "KH", "", "5H", "QS", "3H", "JH", "2H", "6H", "4H"],
+              filler=1)
+    into_empty = {(s, k) for s, k, d in general.search_moves(g.state, deals=False) if d == 2}
+    fast = {(s, k) for s, k, d in search_moves(Board.from_game(g, peek=True)) if d == 2}
+    assert into_empty == fast
+    assert (0, 3) in into_empty and (0, 1) not in into_empty and (0, 2) not in into_empty
+    # Scorpion lifts any face-up cards together, and only a King fills an empty column: of
+    # 5♦ K♠ Q♥ (one stretch, which may not go there whole), K♠ Q♥ goes.
+    scorpion = default_catalog().variant("scorpion")
+    sc = table(scorpion, ["5D KS QH", "", "9C", "8H", "4S", "JD", "7C"], filler=0)
+    moves = {(s, k) for s, k, d in general.search_moves(sc.state, deals=False) if d == 1}
+    assert moves == {(0, 2)}
+    assert moves == {(s, k) for s, k, d in search_moves(Board.from_game(sc, peek=True))
+                     if d == 1}
 
 
 def test_describe_names_cells_foundations_and_the_waste():
