@@ -26,7 +26,7 @@ other table is played on the engine's own :class:`~spider_tui.engine.State` (:mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import cast
 
@@ -75,7 +75,11 @@ W_KING_BOTTOM = 4.0   # a King at the bottom of a column needs no empty column e
 #: move with it), where building allows it.
 W_LINK = 4.0
 
-_EMPTY_INFO = (0.0, 0, 0, (), False, ())
+_EMPTY_INFO = (0.0, 0, 0, (), False, (), 0)
+#: Whether a search moves cards into an empty column (:meth:`Tables.info`'s moves): always,
+#: or never; else a bit for each of two cards (:func:`stretch_start`): where a copy of either
+#: lies within reach in another column.
+ALWAYS, NEVER = -1, 0
 
 
 @cache
@@ -166,8 +170,9 @@ class Tables:
         return row
 
     def info(self, col: bytes) -> tuple:
-        """``(score, run start, face-down count, supermove chain, ends complete, moves)`` of a
-        column (see the comments below for the last three).
+        """``(score, run start, face-down count, supermove chain, ends complete, moves, cards
+        within reach (:func:`reach_bits`))`` of a column (see the comments below for the
+        moves).
 
         The chain lists ``(count, head, runs)`` for each sequence longer than the liftable run
         whose cards each go on the one before (``runs`` same-suit stretches), shortest first."""
@@ -210,9 +215,11 @@ class Tables:
                     and self.rules.is_complete(list(col[-13:])))
         # What a search may move from here, for rule sets where runs descend by one:
         # ``(count, whether a search moves it into an empty column, rank it goes on, the cards
-        # it may go onto (:meth:`targets`), runs)``. Into an empty column, never part of a
-        # stretch of a run (:func:`stretch_start`) that could go there whole (its cards are
-        # linked, so as many runs, so as many empty columns).
+        # it may go onto (:meth:`targets`), runs)``. Into an empty column: ``ALWAYS``,
+        # ``NEVER`` (the rules refuse it), or, where it is part of a stretch of a run that could
+        # go there whole (its cards are linked: as many runs, as many empty columns), a bit for
+        # its first card and one for the card under it: worth it only where a copy of either
+        # lies within reach in another column (:func:`stretch_start`).
         cands = []
         if self.descending and rs < n:
             rank = self.rank
@@ -227,9 +234,11 @@ class Tables:
                 u = col[j - 1] if j > d else -1
                 h = col[j]
                 start = stretch_start(in_run, col, j, d)
-                cands.append((k, empty_ok[h] and not (start < j and empty_ok[col[start]]),
-                              rank[h] + 1, rows[u + 1][h] or targets(u, h), runs))
-        out = (s, rs, d, tuple(chain), complete, tuple(cands))
+                into = (NEVER if not empty_ok[h] else
+                        1 << h | 1 << u if start < j and empty_ok[col[start]] else ALWAYS)
+                cands.append((k, into, rank[h] + 1, rows[u + 1][h] or targets(u, h), runs))
+        up = reach_bits(self.accept, col, d)
+        out = (s, rs, d, tuple(chain), complete, tuple(cands), up)
         self.memo[col] = out
         return out
 
@@ -237,12 +246,41 @@ class Tables:
 def stretch_start(in_run: Sequence[Sequence[bool]], col: Sequence[int], j: int, d: int) -> int:
     """Where the stretch of a run (each card on the one before as in a complete run:
     :func:`run_pairs`) that holds card ``j`` of ``col`` begins (``d``: the first face-up
-    card). Into an empty column the AI's searches move such a stretch whole, never part of
-    it, where the whole may go: the part left behind would only take a card no better than
-    the one it held."""
+    card).
+
+    Into an empty column the AI's searches move such a stretch whole, not part of it, where
+    the whole may go: the card the part leaves behind can take nothing better than the card
+    it held. Unless a copy of either (a deck of several packs) lies within reach in another
+    column (:func:`reach_bits`): the copy of the part's first card could come onto the card
+    left behind (with its own run), or the part could go onto the copy of that card, or the
+    card that copy holds come to the one left behind (two cards swap places to make a run)."""
     while j > d and in_run[col[j - 1]][col[j]]:
         j -= 1
     return j
+
+
+def reach_bits(accept: Sequence[Sequence[bool]], col: Sequence[int], d: int) -> int:
+    """The cards within reach at the end of ``col`` (``d``: its first face-up card), one bit
+    per card code: each card of the end where each goes on the one under it (what a move,
+    or a supermove, may lift) and the card under them."""
+    j = len(col) - 1
+    while j > d and accept[col[j]][col[j - 1]]:
+        j -= 1
+    out = 0
+    for c in col[max(d, j - 1):]:
+        if c < NUM_CARDS:
+            out |= 1 << c
+    return out
+
+
+def face_up_twice(columns: Iterable[int]) -> int:
+    """Of the cards within reach in each column (:func:`reach_bits`), those in two columns
+    or more: the cards with a copy within reach in another column."""
+    once = twice = 0
+    for up in columns:
+        twice |= once & up
+        once |= up
+    return twice
 
 
 def pointless(link: Sequence[Sequence[bool]], under: int | None, head: int, onto: int | None,

@@ -37,9 +37,11 @@ from .board import (
     W_RUN,
     column_score,
     down_weights,
+    face_up_twice,
     pair_scores,
     per_rules,
     pointless,
+    reach_bits,
     run_pairs,
     settled_cards,
     stretch_start,
@@ -155,12 +157,15 @@ def can_deal(state: State) -> bool:
         return False
 
 
-def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]:
+def search_moves(state: State, deals: bool = True, splits: bool = False
+                 ) -> list[tuple[int, int, int]]:
     """The moves worth searching from ``state``: every legal move (and the deal, with
     ``deals``) but those that cannot help: into any empty column but the first, part of a
     stretch of a run into an empty column that the whole stretch may go into
-    (:func:`~spider_tui.ai.board.stretch_start`, as the fast board leaves out), and from a
-    column to a column those :func:`~spider_tui.ai.board.pointless` says."""
+    (:func:`~spider_tui.ai.board.stretch_start`, as the fast board leaves out; with
+    ``splits``, only where no copy of its first card or of the card under it lies within
+    reach in another column), and from a column to a column those
+    :func:`~spider_tui.ai.board.pointless` says."""
     try:
         moves = state.moves()
     except RuleFailure:
@@ -170,12 +175,14 @@ def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]
     down = state.down
     link = state.comp.link
     in_run = run_pairs(state.rules)
+    accept = state.comp.accept
     first_empty = -1
     for i in range(ncols):
         if not piles[i]:
             first_empty = i
             break
     legal = set(moves)
+    twice: int | None = None  # :func:`~spider_tui.ai.board.face_up_twice`, when first needed
     out = []
     for m in moves:
         s, k, d = m
@@ -192,7 +199,11 @@ def search_moves(state: State, deals: bool = True) -> list[tuple[int, int, int]]
                 if not b:
                     start = stretch_start(in_run, a, j, down[s])
                     if start < j and (s, len(a) - start, d) in legal:
-                        continue  # part of a stretch that may go into the empty column whole
+                        if twice is None:
+                            twice = (face_up_twice(reach_bits(accept, piles[i], down[i])
+                                                   for i in range(ncols)) if splits else 0)
+                        if not twice & (1 << a[j] | 1 << a[j - 1]):
+                            continue  # part of a stretch that may go there whole
         out.append(m)
     if deals and can_deal(state):
         out.append(DEAL)
@@ -222,14 +233,17 @@ class TableSpace(Space):
     (:class:`~spider_tui.ai.search.Space`): a node is a :class:`State` (a copy of ``state``,
     which is left as it is), scored by ``judge``; a child is its parent and the move, played
     on a copy of the parent only when the search enters it; a view is the table itself while
-    it is shown. The moves are :func:`search_moves`' (with the deal, with ``deals``); a move a
-    plugin's rule fails on is not searched. A card turned over ends no line: the table shows
-    it (the searcher reads every card of the table it is given, a world or the real one)."""
+    it is shown. The moves are :func:`search_moves`' (with the deal, with ``deals``; the
+    parts of runs it keeps with ``splits``); a move a plugin's rule fails on is not searched.
+    A card turned over ends no line: the table shows it (the searcher reads every card of the
+    table it is given, a world or the real one)."""
 
-    def __init__(self, state: State, judge: Judge, deals: bool = True) -> None:
+    def __init__(self, state: State, judge: Judge, deals: bool = True,
+                 splits: bool = False) -> None:
         self.state = state
         self.judge = judge
         self.deals = deals
+        self.splits = splits
         self.ncols = len(state.cols)
 
     def start(self) -> tuple[State, tuple, float]:
@@ -238,7 +252,7 @@ class TableSpace(Space):
         return root, key, self.judge.score(root, key)
 
     def moves(self, node: State) -> list:
-        return search_moves(node, self.deals)
+        return search_moves(node, self.deals, self.splits)
 
     def enter(self, child: tuple[State, tuple]) -> State:
         parent, m = child

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import (
+    ALWAYS,
     DEAL,
     EMPTY_WORTH,
     HIDDEN,
@@ -36,6 +37,7 @@ from .board import (
     W_RUN,
     W_STARVED,
     Board,
+    face_up_twice,
     moved,
     pointless,
     single_moves,
@@ -98,15 +100,16 @@ class NodeBudget:
         self.spent += n
 
 
-def search_moves(board: Board) -> list[tuple[int, int, int]]:
+def search_moves(board: Board, splits: bool = False) -> list[tuple[int, int, int]]:
     """Legal card moves and supermoves (:meth:`Board.supermoves`) minus those that cannot
     help a search: into any but the first empty column, part of a stretch of a run into an
-    empty column that the whole stretch may go into (:func:`stretch_start`), and those
-    :func:`pointless` says (through the rows of :meth:`Tables.targets` and
-    :meth:`Tables.info` where runs descend by one)."""
+    empty column that the whole stretch may go into (:func:`stretch_start`; with ``splits``,
+    only where no copy of its first card or of the card under it lies within reach in
+    another column), and those :func:`pointless` says (through the rows of
+    :meth:`Tables.targets` and :meth:`Tables.info` where runs descend by one)."""
     t = board.t
     if not t.descending:
-        return _search_moves_any(board)
+        return _search_moves_any(board, splits)
     cols = board.cols
     memo_get = t.memo.get
     info = t.info
@@ -114,8 +117,15 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
     by_rank: dict[int, list[int]] = {}
     first_empty = -1
     n_empty = 0
+    # With splits, the cards within reach in two columns or more (:func:`face_up_twice`,
+    # kept inline); without, none.
+    once = twice = 0
     for i, c in enumerate(cols):
         if c:
+            if splits:
+                up = (memo_get(c) or info(c))[6]
+                twice |= once & up
+                once |= up
             r = rank[c[-1]]
             if r in by_rank:
                 by_rank[r].append(i)
@@ -136,7 +146,7 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
         if not a:
             continue
         inf = memo_get(a) or info(a)
-        for k, to_empty, need, onto, runs in inf[5]:
+        for k, into, need, onto, runs in inf[5]:
             if runs > cap:
                 break
             dl = by_rank.get(need)
@@ -145,14 +155,14 @@ def search_moves(board: Board) -> list[tuple[int, int, int]]:
                     if d != s and onto[cols[d][-1]]:
                         out.append((s, k, d))
             # Into the first empty column only, and never a whole column with nothing under it.
-            if runs <= cap_e and to_empty and (k < len(a) or inf[2]):
+            if runs <= cap_e and (into == ALWAYS or twice & into) and (k < len(a) or inf[2]):
                 out.append((s, k, first_empty))
         if inf[4] and not t.auto_remove and len(a) - inf[1] >= 13:
             out.append((s, 13, RUNS))
     return out
 
 
-def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
+def _search_moves_any(board: Board, splits: bool) -> list[tuple[int, int, int]]:
     """:func:`search_moves` for rule sets whose runs need not descend by one."""
     cols = board.cols
     first_empty = -1
@@ -164,6 +174,7 @@ def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
     link = t.link
     moves = board.moves()
     legal = set(moves)
+    twice: int | None = None  # :func:`face_up_twice`, when first needed
     out = []
     for m in moves:
         s, k, d = m
@@ -178,7 +189,11 @@ def _search_moves_any(board: Board) -> list[tuple[int, int, int]]:
             if not b:
                 start = stretch_start(t.in_run, a, j, (t.memo.get(a) or t.info(a))[2])
                 if start < j and (s, len(a) - start, d) in legal:
-                    continue  # part of a stretch that may go into the empty column whole
+                    if twice is None:
+                        twice = (face_up_twice((t.memo.get(c) or t.info(c))[6] for c in cols)
+                                 if splits else 0)
+                    if not twice & (1 << a[j] | 1 << a[j - 1]):
+                        continue  # part of a stretch that may go into the column whole
         out.append(m)
     return out
 
@@ -225,13 +240,15 @@ class BoardSpace(Space):
     """The fast board's positions (:class:`Board`, left as it is), kept as lists of columns,
     not boards: a child costs two new columns and a few lookups of what is remembered about
     them, and its score is the parent's changed where the move changed it. With ``deals``
-    (a peeked board only) deals are searched through too."""
+    (a peeked board only) deals are searched through too; with ``splits``, the parts of runs
+    into an empty column that :func:`search_moves` keeps with it."""
 
-    def __init__(self, board: Board, deals: bool = False) -> None:
+    def __init__(self, board: Board, deals: bool = False, splits: bool = False) -> None:
         self.board = board
         self.t = board.t
         self.through = board.t.through
         self.deals = deals
+        self.splits = splits
         self.probe = board.copy()
         self.stock_len = len(board.stock)
 
@@ -248,7 +265,7 @@ class BoardSpace(Space):
         cols, _, _, sp = node
         probe = self.probe
         probe.cols = cols
-        ms = search_moves(probe)
+        ms = search_moves(probe, self.splits)
         if self.deals:
             probe.sp = sp
             if probe.can_deal():

@@ -16,8 +16,11 @@ Two searches share the time limit:
    time limit, the beam search starts again twice as wide.
 
 With one or two suits the beam search climbs a ladder (``LADDER``): tried first on 1/32 of the
-limit, then on twice that, and so on, the last try on what is left. An easy deal is solved in
-a fraction of a second, rather than in stages sized for the whole limit.
+limit and a narrow beam, then on twice that and twice as wide, and so on, the last try on what
+is left. An easy deal is solved in a fraction of a second, rather than in stages sized for the
+whole limit. The last try also moves part of a run into an empty column where a copy of a
+card makes that worth it (two cards swapping places, say): moves the searches leave out
+otherwise, for they multiply the positions a stage searches (:func:`~.board.stretch_start`).
 
 The limit is a time, a node budget (positions searched), or both. A node budget is shared out
 exactly as the time is (the exhaustive search's share, a try's, a stage's, a beam
@@ -234,8 +237,10 @@ class _Space:
         """The space's position for ``state``, every card read (the solver sees them all)."""
         raise NotImplementedError
 
-    def search(self, pos: Any) -> Space:
-        """The best-first search's space from ``pos``: moves only, no deal."""
+    def search(self, pos: Any, splits: bool = False) -> Space:
+        """The best-first search's space from ``pos``: moves only, no deal (with ``splits``,
+        the parts of runs into an empty column that :func:`~.search.search_moves` keeps
+        with it)."""
         raise NotImplementedError
 
     def after_deal(self, pos: Any) -> tuple[Callable[[Any, float], float | None], float]:
@@ -274,8 +279,8 @@ class _Fast(_Space):
     def root(self, state: State) -> Board:
         return Board.from_state(state, peek=True, style="solve")
 
-    def search(self, pos: Board) -> Space:
-        return BoardSpace(pos)
+    def search(self, pos: Board, splits: bool = False) -> Space:
+        return BoardSpace(pos, splits=splits)
 
     def after_deal(self, pos: Board) -> tuple[Callable[[Any, float], float | None], float]:
         """The score after the deal reckoned from the cards the deal brings: each on the card
@@ -327,8 +332,8 @@ class _General(_Space):
     def root(self, state: State) -> State:
         return state.copy()
 
-    def search(self, pos: State) -> Space:
-        return general.TableSpace(pos, self.judge, deals=False)
+    def search(self, pos: State, splits: bool = False) -> Space:
+        return general.TableSpace(pos, self.judge, deals=False, splits=splits)
 
     def after_deal(self, pos: State) -> tuple[Callable[[Any, float], float | None], float]:
         """The score before the deal, where a deal may follow (the table's deals are too
@@ -375,7 +380,9 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
     searches (:attr:`_Space.tries`) one after the other, each on its share of what is left
     (but the last, none on less than ``RETRY_MIN`` seconds or ``RETRY_MIN_NODES``
     positions), and twice as wide again each time its beam dies out with enough left to start
-    over; the exhaustive search after the first ``proof_after`` of them."""
+    over; the exhaustive search after the first ``proof_after`` of them. The last of several
+    tries also moves parts of runs into empty columns where a copy of a card makes it worth
+    it (:func:`~.board.stretch_start`): those are searched only once the others failed."""
     root = space.root(state)
     line: Sequence | None = None  # the exhaustive search's list, or a beam's tuple
     nodes = 0
@@ -395,7 +402,8 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
         start = nodes
         while True:
             line, n, hopeless = _stage_beam(
-                space, root, _Limit(part.deadline, part.left(nodes - start)), width)
+                space, root, _Limit(part.deadline, part.left(nodes - start)), width,
+                splits=0 < i == last)
             nodes += n
             if line is not None or hopeless or _no_retry(part, nodes - start, n):
                 break
@@ -481,11 +489,11 @@ def _all_moves(board: Board) -> list:
     return ms
 
 
-def _stage_beam(space: _Space, root: Any, limit: _Limit, width: int
+def _stage_beam(space: _Space, root: Any, limit: _Limit, width: int, splits: bool = False
                 ) -> tuple[tuple | None, int, bool]:
     """Beam search by stages (see the module's docstring) in ``space`` from ``root`` within
     ``limit``: ``(winning line or None, nodes, whether a wider beam cannot help)`` (the first
-    stage searched every position and none could deal)."""
+    stage searched every position and none could deal). ``splits``: :meth:`_Space.search`'s."""
     nodes = 0
     beam: list[tuple[Any, tuple]] = [(root.copy(), ())]
     first = True
@@ -510,7 +518,7 @@ def _stage_beam(space: _Space, root: Any, limit: _Limit, width: int
         complete = True
         for i, (pos, line) in enumerate(beam):
             item = stage.share(1 / (len(beam) - i), nodes - start)
-            won, cands, n, done = _stage_local(space, pos, seen, item, width)
+            won, cands, n, done = _stage_local(space, pos, seen, item, width, splits)
             # The position expanded counts, even by a search allowed none more (while the
             # budget lasts): so under a node budget every stage spends some, and a beam that
             # may always deal again (unlimited redeals) still comes to the end of the budget.
@@ -570,10 +578,12 @@ def _next_beam(pool: list, beam: list, width: int, dealt, won, met: set
     return None, chosen
 
 
-def _stage_local(space: _Space, root: Any, seen: set, limit: _Limit, keep: int
+def _stage_local(space: _Space, root: Any, seen: set, limit: _Limit, keep: int,
+                 splits: bool = False
                  ) -> tuple[tuple | None, list[tuple[float, tuple]], int, bool]:
-    """A stage's search in ``space`` from ``root``: best-first over moves (no deal) within
-    ``limit``, entering no position of ``seen`` (and adding those it enters). Returns ``(a
+    """A stage's search in ``space`` from ``root``: best-first over moves (no deal; the parts
+    of runs of ``splits``: :meth:`_Space.search`) within ``limit``, entering no position of
+    ``seen`` (and adding those it enters). Returns ``(a
     winning line or None, the ``keep`` best lines to deal after, each with its score after the
     deal, best first; positions expanded; whether it ran out of positions)``. The lines are
     picked by the space's reckoning of the score after the deal (:meth:`_Space.after_deal`),
@@ -602,7 +612,7 @@ def _stage_local(space: _Space, root: Any, seen: set, limit: _Limit, keep: int
             consider(view, val, idx)
         return False
 
-    search = space.search(root)
+    search = space.search(root, splits)
     node, _, score = search.start()
     nodes, complete, trail = best_first(search, limit.deadline, visit, seen=seen,
                                         max_nodes=limit.nodes, depth_cost=SOLVE_DEPTH_COST)

@@ -245,9 +245,9 @@ def test_one_move_into_interchangeable_empty_piles_and_none_that_changes_nothing
 
 def test_part_of_a_stretch_goes_into_an_empty_column_only_where_the_whole_may_not():
     """Into an empty column the searches (the fast board's and the engine's table's, which
-    list the same moves) move a linked stretch whole, never part of it: the part left behind
-    would only take worse cards than those it held. A part that does not link with the card
-    under it is a stretch of its own."""
+    list the same moves) move a stretch of a run whole, never part of it: the card left
+    behind could only take a card no better than the one it held. A part that does not lie
+    on the card under it as in a run is a stretch of its own."""
     rules = default_catalog().variant("spider-2suit")
     # Column 1: 9♠ 8♠ 7♠ on 10♥ (a stretch of three on a card it does not link with); column
     # 3 is empty; the other cards lie face down under column 2.
@@ -257,6 +257,17 @@ def test_part_of_a_stretch_goes_into_an_empty_column_only_where_the_whole_may_no
     fast = {(s, k) for s, k, d in search_moves(Board.from_game(g, peek=True)) if d == 2}
     assert into_empty == fast
     assert (0, 3) in into_empty and (0, 1) not in into_empty and (0, 2) not in into_empty
+    # With ``splits`` (the solver's last try) a part goes there too where a copy of its first
+    # card or of the card under it lies within reach in another column: 8♠, on 9♥ in column 6.
+    twin = table(rules, ["10H 9S 8S 7S", "KH", "", "5H", "QS", "9H 8S", "JH", "2H", "6H", "4H"],
+                 filler=1)
+    kept = {(s, k) for s, k, d in general.search_moves(twin.state, deals=False, splits=True)
+            if d == 2}
+    assert kept == {(s, k) for s, k, d in search_moves(Board.from_game(twin, peek=True), True)
+                    if d == 2}
+    assert {(0, 1), (0, 2), (0, 3)} <= kept
+    assert (0, 1) not in {(s, k) for s, k, d in general.search_moves(twin.state, deals=False)
+                          if d == 2}
     # Scorpion lifts any face-up cards together, and only a King fills an empty column: of
     # 5♦ K♠ Q♥ (one stretch, which may not go there whole), K♠ Q♥ goes.
     scorpion = default_catalog().variant("scorpion")

@@ -112,8 +112,8 @@ def test_a_line_that_does_not_replay_is_unknown_with_a_plain_message_not_an_inte
         capsys, monkeypatch):
     real = solver._stage_beam
 
-    def broken(space, root, limit, width):
-        _, nodes, hopeless = real(space, root, limit, width)
+    def broken(space, root, limit, width, **how):
+        _, nodes, hopeless = real(space, root, limit, width, **how)
         return ((0, 1, 0),), nodes, hopeless  # a column onto itself
 
     monkeypatch.setattr(solver, "_exhaustive", lambda b, d, n: (solver.UNKNOWN_, None, 0))
