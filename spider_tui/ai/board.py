@@ -26,7 +26,7 @@ other table is played on the engine's own :class:`~spider_tui.engine.State` (:mo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 from typing import cast
 
@@ -257,6 +257,18 @@ def stretch_start(in_run: Sequence[Sequence[bool]], col: Sequence[int], j: int, 
     while j > d and in_run[col[j - 1]][col[j]]:
         j -= 1
     return j
+
+
+def split_left_out(in_run: Sequence[Sequence[bool]], col: Sequence[int], j: int, d: int,
+                   src: int, dst: int, legal: Collection, twice: Callable[[], int]) -> bool:
+    """Do the AI's searches leave out moving the cards of ``col`` (pile ``src``) from ``j``
+    up (``d``: its first face-up card) into the empty column ``dst`` (:func:`stretch_start`)?
+    Where they are part of a stretch of a run whose whole may go there (that move is in
+    ``legal``), and neither their first card nor the card under it is among ``twice()``
+    (the cards :func:`face_up_twice` gives, or none)."""
+    start = stretch_start(in_run, col, j, d)
+    return (start < j and (src, len(col) - start, dst) in legal
+            and not twice() & (1 << col[j] | 1 << col[j - 1]))
 
 
 def reach_bits(accept: Sequence[Sequence[bool]], col: Sequence[int], d: int) -> int:

@@ -25,6 +25,7 @@ import random
 import zlib
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 
 from ..engine.compiled import compiled
 from ..engine.errors import RuleFailure
@@ -44,7 +45,7 @@ from .board import (
     reach_bits,
     run_pairs,
     settled_cards,
-    stretch_start,
+    split_left_out,
 )
 from .search import REVEAL, WIN, Space
 
@@ -182,7 +183,8 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
             first_empty = i
             break
     legal = set(moves)
-    twice: int | None = None  # :func:`~spider_tui.ai.board.face_up_twice`, when first needed
+    twice = cache(lambda: face_up_twice(reach_bits(accept, piles[i], down[i])
+                                        for i in range(ncols)) if splits else 0)
     out = []
     for m in moves:
         s, k, d = m
@@ -196,14 +198,8 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
                 if pointless(link, a[j - 1] if j > down[s] else None, a[j],
                              b[-1] if b else None, not j):
                     continue
-                if not b:
-                    start = stretch_start(in_run, a, j, down[s])
-                    if start < j and (s, len(a) - start, d) in legal:
-                        if twice is None:
-                            twice = (face_up_twice(reach_bits(accept, piles[i], down[i])
-                                                   for i in range(ncols)) if splits else 0)
-                        if not twice & (1 << a[j] | 1 << a[j - 1]):
-                            continue  # part of a stretch that may go there whole
+                if not b and split_left_out(in_run, a, j, down[s], s, d, legal, twice):
+                    continue
         out.append(m)
     if deals and can_deal(state):
         out.append(DEAL)

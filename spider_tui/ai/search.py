@@ -25,6 +25,7 @@ import heapq
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .board import (
@@ -41,8 +42,8 @@ from .board import (
     moved,
     pointless,
     single_moves,
+    split_left_out,
     starved,
-    stretch_start,
 )
 
 #: Score lost per single move of a line (the hint's and the bot's search), so that of two
@@ -174,7 +175,8 @@ def _search_moves_any(board: Board, splits: bool) -> list[tuple[int, int, int]]:
     link = t.link
     moves = board.moves()
     legal = set(moves)
-    twice: int | None = None  # :func:`face_up_twice`, when first needed
+    twice = cache(lambda: face_up_twice((t.memo.get(c) or t.info(c))[6] for c in cols)
+                  if splits else 0)
     out = []
     for m in moves:
         s, k, d = m
@@ -186,14 +188,9 @@ def _search_moves_any(board: Board, splits: bool) -> list[tuple[int, int, int]]:
                     or pointless(link, a[j - 1] if j and a[j - 1] < HIDDEN else None, a[j],
                                  b[-1] if b else None, not j)):
                 continue
-            if not b:
-                start = stretch_start(t.in_run, a, j, (t.memo.get(a) or t.info(a))[2])
-                if start < j and (s, len(a) - start, d) in legal:
-                    if twice is None:
-                        twice = (face_up_twice((t.memo.get(c) or t.info(c))[6] for c in cols)
-                                 if splits else 0)
-                    if not twice & (1 << a[j] | 1 << a[j - 1]):
-                        continue  # part of a stretch that may go into the column whole
+            if not b and split_left_out(t.in_run, a, j, (t.memo.get(a) or t.info(a))[2], s, d,
+                                        legal, twice):
+                continue
         out.append(m)
     return out
 
