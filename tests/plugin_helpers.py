@@ -6,13 +6,16 @@ the saved game and the statistics, a game won by its last move (:func:`a_win`)."
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import EntryPoint
 from typing import Any
 
 import tomli_w
 
+from spider_tui import paths
 from spider_tui.engine import Game, RuleSet, default_catalog
-from spider_tui.plugins import hookspecs
+from spider_tui.plugins import builtin, hookspecs
 from spider_tui.plugins.manager import PluginInfo, PluginManager
 
 BUILTIN = EntryPoint("builtin", "spider_tui.plugins.builtin", "spider_tui")
@@ -27,13 +30,40 @@ class Plugin:
             setattr(self, hook_name, hookspecs.hookimpl(fn))
 
 
+#: What the built-in plugin found in the shipped folders, by (kind, folders): read once.
+_SHIPPED: dict[tuple[str, str, str], tuple[list[Any], list[str]]] = {}
+
+
+@contextmanager
+def _shipped_files_read_once() -> Iterator[None]:
+    """While it lasts, the built-in plugin hands over the variants, house rules and themes it
+    read from the shipped folders the first time, instead of reading and parsing every file
+    again (the files do not change during a test run; the tests of reading them load the
+    built-in plugin without this). Each manager still registers and checks every one of them."""
+    read = builtin._collect
+
+    def once(kind: str) -> tuple[list[Any], list[str]]:
+        key = (kind, str(paths.builtin_variants_dir()), str(paths.builtin_themes_dir()))
+        if key not in _SHIPPED:
+            _SHIPPED[key] = read(kind)
+        found, problems = _SHIPPED[key]
+        return list(found), list(problems)
+
+    builtin._collect = once  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        builtin._collect = read  # type: ignore[assignment]
+
+
 def manager_with(*plugins: Plugin) -> PluginManager:
     """A fresh manager with the built-in plugin and ``plugins``, every registration done."""
     mgr = PluginManager()
     mgr.load_entry_points([BUILTIN])
     for plugin in plugins:
         mgr._add(PluginInfo(plugin.name, "test"), plugin, None)
-    mgr.register_all()
+    with _shipped_files_read_once():
+        mgr.register_all()
     return mgr
 
 
