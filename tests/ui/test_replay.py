@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from uihelpers import SIZE, screen_text
+from uihelpers import SIZE, screen_text, search_palette
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -167,7 +167,6 @@ async def test_a_game_taken_over_is_practice_and_a_new_game_brings_the_player_s_
 
 async def test_the_palette_replays_a_finished_game_too(tmp_path):
     from textual.command import CommandPalette
-    from textual.widgets import Input
 
     app, _, finished = with_a_finished_game(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -175,11 +174,7 @@ async def test_the_palette_replays_a_finished_game_too(tmp_path):
         await pilot.pause()
         palette = app.screen
         assert isinstance(palette, CommandPalette)
-        palette.query_one(Input).value = "Replay a finished game"
-        for _ in range(50):  # the palette searches in the background
-            await pilot.pause(0.05)
-            if palette.query("CommandList Option"):
-                break
+        await search_palette(pilot, "Replay a finished game")
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "FinishedScreen"

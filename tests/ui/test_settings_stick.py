@@ -8,8 +8,7 @@ import argparse
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import Input
-from uihelpers import SIZE, settle
+from uihelpers import SIZE, search_palette, settle
 
 from spider_tui.cli.play import build_app
 from spider_tui.config import load_config
@@ -31,13 +30,8 @@ async def from_palette(pilot, title: str) -> None:
     """Open the command palette, look for ``title`` and run the first command found."""
     await pilot.press("ctrl+p")
     await settle(pilot)
-    palette = pilot.app.screen
-    assert isinstance(palette, CommandPalette)
-    palette.query_one(Input).value = title
-    for _ in range(50):  # the palette searches in the background
-        await pilot.pause(0.05)
-        if palette.query("CommandList Option"):
-            break
+    assert isinstance(pilot.app.screen, CommandPalette)
+    await search_palette(pilot, title)
     await pilot.press("enter")
     await settle(pilot)
 

@@ -61,6 +61,22 @@ def screen_text(app: SpiderApp) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
 
 
+async def search_palette(pilot, title: str) -> None:
+    """Type ``title`` into the open command palette and wait until its search (which runs in
+    the background) lists the command of that title first, so that ``Enter`` runs it. (The
+    list's options are lines of one widget, not widgets a query could find.)"""
+    from textual.command import CommandList
+    from textual.widgets import Input
+
+    palette = pilot.app.screen
+    palette.query_one(Input).value = title
+    found = palette.query_one(CommandList)
+    for _ in range(50):
+        await pilot.pause(0.05)
+        if found.option_count and found.get_option_at_index(0).prompt.plain.startswith(title):
+            break
+
+
 async def help_rows(app: SpiderApp, pilot) -> list[str]:
     """Every row of the help screen's text, scrolled through from top to bottom."""
     scroll = app.screen.query_one("#help-scroll")
