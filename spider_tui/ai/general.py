@@ -242,7 +242,7 @@ class TableSpace(Space):
         self.splits = splits
         self.ncols = len(state.cols)
 
-    def start(self) -> tuple[State, tuple, float]:
+    def _start(self) -> tuple[State, tuple, float]:
         root = self.state.copy()
         key = root.key()
         return root, key, self.judge.score(root, key)

@@ -207,8 +207,16 @@ class Space:
     #: ``full(view)``: is no column of the position empty (so that a deal may follow)?
     full: Callable[[Any], bool]
 
+    _root: tuple[Any, tuple, float] | None = None
+
     def start(self) -> tuple[Any, tuple, float]:
-        """The root: its node, its key and its score."""
+        """The root: its node, its key and its score (made once, by :meth:`_start`: the
+        search and its caller ask for it both). A search leaves the root node as it was."""
+        if self._root is None:
+            self._root = self._start()
+        return self._root
+
+    def _start(self) -> tuple[Any, tuple, float]:
         raise NotImplementedError
 
     def moves(self, node: Any) -> list:
@@ -249,7 +257,7 @@ class BoardSpace(Space):
         self.probe = board.copy()
         self.stock_len = len(board.stock)
 
-    def start(self) -> tuple[Any, tuple, float]:
+    def _start(self) -> tuple[Any, tuple, float]:
         b = self.board
         cols = b.cols[:]
         score = b.score()
@@ -294,12 +302,16 @@ class BoardSpace(Space):
                 probe.deal()
                 nc = probe.cols
                 nsp = probe.sp
+                key = (*nc, nsp)
+                if key in seen:
+                    continue
                 ndone = probe.done
                 val = probe.score()
                 reveal = False
             else:
                 nsp = sp
                 a = cols[s]
+                nc = cols[:]
                 if d == RUNS:
                     na = moved(t, a, b"", k)[0]
                     b = None
@@ -307,8 +319,11 @@ class BoardSpace(Space):
                 else:
                     b = cols[d]
                     na, nb, _, rem = moved(t, a, b, k)
-                nc = cols[:]
+                    nc[d] = nb
                 nc[s] = na
+                key = (*nc, nsp)  # a position met before is left before it is scored
+                if key in seen:
+                    continue
                 ia = memo_get(a) or info(a)
                 val = score - ia[0] + (memo_get(na) or info(na))[0] + W_RUN * rem
                 if k > len(a) - ia[1] and d != RUNS:  # a supermove: its single moves
@@ -316,7 +331,6 @@ class BoardSpace(Space):
                 ne = empties + (not na)
                 reveal = bool(na) and na[-1] == UNKNOWN
                 if b is not None:
-                    nc[d] = nb
                     val += (memo_get(nb) or info(nb))[0] - (memo_get(b) or info(b))[0]
                     ne += (not nb) - (not b)
                     reveal = reveal or (bool(nb) and nb[-1] == UNKNOWN)
@@ -325,9 +339,6 @@ class BoardSpace(Space):
                 left = stock_len - sp
                 if rem and starved(t, ndone, left) and not starved(t, done, left):
                     val -= W_STARVED  # this removal leaves too few cards to deal again
-            key = (*nc, nsp)
-            if key in seen:
-                continue
             seen.add(key)
             end = WIN if ndone >= win_runs else REVEAL if reveal else 0
             yield mv, nc, val, end, (nc, val, ndone, nsp), cost
