@@ -72,6 +72,8 @@ async def test_the_step_keys_go_a_move_on_and_back_and_space_plays():
         assert replay.speed == 4
         await pilot.press("space")
         assert replay.playing
+        await pilot.press("up", "up", "up")  # faster while it plays: 32 moves a second
+        assert replay.speed == 32
         await until(pilot, lambda: len(app.game.history) == 12)
         assert app.game.to_position() == game.to_position()
         await pilot.press("escape")  # spider-tui replay: leaving it quits
@@ -120,6 +122,7 @@ async def test_the_game_menu_replays_a_finished_game_and_the_player_s_game_comes
         await pilot.pause()
         assert "Spider (two suits)" in screen_text(app) and "abandoned" in screen_text(app)
         await pilot.press("enter")
+        await pilot.press(*["up"] * 4)  # from 2 to 32 moves a second, not to wait 3 s
         await until(pilot, lambda: len(app.game.history) == 6)
         assert app.game.to_position() == finished.to_position()
         assert app.game_screen.replay.active
@@ -180,6 +183,7 @@ async def test_the_palette_replays_a_finished_game_too(tmp_path):
         assert type(app.screen).__name__ == "FinishedScreen"
         assert "Spider (two suits)" in screen_text(app)
         await pilot.press("enter")
+        await pilot.press(*["up"] * 4)  # from 2 to 32 moves a second, not to wait 3 s
         await until(pilot, lambda: len(app.game.history) == 6)
         assert app.game.to_position() == finished.to_position()
         assert app.game_screen.replay.active
