@@ -10,8 +10,23 @@ from spider_tui.engine import Game
 from spider_tui.engine.piles import CELL
 from spider_tui.plugins.manager import get_manager
 from spider_tui.ui.layout import MIN_SLOT_WIDTH
+from spider_tui.ui.progress import run_slots
 
 VARIANTS = sorted(get_manager().catalog.variants)
+
+
+def table_kind(variant: str) -> tuple:
+    """What the layout of a game's table is made of: its columns, the piles of its top row (each
+    pile's code names its kind and place), a stock to show and a row of finished runs."""
+    rules = get_manager().catalog.variant(variant)
+    return (rules.columns, tuple(c for c in rules.pile_codes if c >= CELL),
+            rules.stock_size > 0 or rules.deal_to == "waste", run_slots(rules) > 0)
+
+
+#: The games by kind of table, each kind's games in the order of their ids.
+KINDS: dict[tuple, list[str]] = {}
+for _variant in VARIANTS:
+    KINDS.setdefault(table_kind(_variant), []).append(_variant)
 
 
 def on_screen(app) -> list:
@@ -21,45 +36,75 @@ def on_screen(app) -> list:
     return shown + [w for w in (screen.stock, screen.foundations) if w.display]
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-async def test_every_pile_of_every_game_is_on_an_80x24_screen(variant):
-    app = make_app(Game.new(variant, 3))
+def as_the_app_starts(screen) -> None:
+    """What the last game's keys left that a new game keeps, as the app starts with it: the
+    keyboard cursor hidden on column 1, and no message."""
+    screen.cursor.go_to_column(0)
+    screen.cursor.came_up_to = None
+    screen.cursor.hide()
+    screen.message_bar.clear()
+
+
+async def check_the_table_and_play_it(app, pilot) -> None:
+    """The game the app has just started is laid out whole on the 80×24 screen, and takes a tap
+    on a pile of each kind, the keys of the top row and a deal without a crash."""
+    screen = app.game_screen
+    assert not screen.query_one("#too-small").display
+    rules = app.game.rules
+    piles = sorted(p.code for p in screen.piles)
+    assert piles == [c for c in rules.pile_codes if c >= CELL]
+    widgets = on_screen(app)
+    for w in widgets:
+        r = w.region
+        assert r.width > 0 and r.height > 0, w
+        assert r.x >= 0 and r.y >= 0 and r.right <= SIZE[0] and r.bottom <= SIZE[1], w
+    for i, a in enumerate(widgets):
+        for b in widgets[i + 1:]:
+            assert not a.region.overlaps(b.region), (a, b)
+    assert len(screen.columns) == rules.columns
+    for i, col in enumerate(screen.columns):
+        r = col.region
+        assert r.width >= 5 and r.height >= 8
+        # Every card of the column is drawn or counted (Rouge et Noir deals column 10 none).
+        x0, _ = col.card_span()  # a wide column draws its cards in the middle
+        dealt = bool(app.game.state.cols[i])
+        assert col.hit(x0, 1)[0] in (("back", "backs", "card") if dealt else ("empty",))
+    for p in screen.piles:
+        assert p.region.width >= MIN_SLOT_WIDTH and p.region.height >= 2
+        name = "".join(seg.text for seg in p.render_line(0))
+        assert p.view.label in name
+    # A tap on a pile of each kind, the keys of the top row and a deal: no crash.
+    firsts = {p.view.kind: p for p in reversed(screen.piles)}
+    for p in firsts.values():
+        await pilot.click(f"#{p.id}", offset=PILE_SPOT)
+        await pilot.press("escape")
+    await pilot.press("right", "up", "right", "enter", "escape", "down", "c", "escape",
+                      "w", "escape", "f", "d")
+    await pilot.pause()
+    assert app.is_running and screen.is_mounted
+
+
+@pytest.mark.parametrize("variants", list(KINDS.values()), ids=lambda v: "+".join(v))
+async def test_every_pile_of_every_game_is_on_an_80x24_screen(variants):
+    """One run of the app per kind of table: it starts on the kind's first game, and deals each
+    other game of that kind in turn as the game menu does (a new game of the same shape lays
+    out the same way; a start on each kind checks the table as the app opens it)."""
+    app = make_app(Game.new(variants[0], 3))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.game_screen
-        assert not screen.query_one("#too-small").display
-        rules = app.game.rules
-        piles = sorted(p.code for p in screen.piles)
-        assert piles == [c for c in rules.pile_codes if c >= CELL]
-        widgets = on_screen(app)
-        for w in widgets:
-            r = w.region
-            assert r.width > 0 and r.height > 0, w
-            assert r.x >= 0 and r.y >= 0 and r.right <= SIZE[0] and r.bottom <= SIZE[1], w
-        for i, a in enumerate(widgets):
-            for b in widgets[i + 1:]:
-                assert not a.region.overlaps(b.region), (a, b)
-        assert len(screen.columns) == rules.columns
-        for i, col in enumerate(screen.columns):
-            r = col.region
-            assert r.width >= 5 and r.height >= 8
-            # Every card of the column is drawn or counted (Rouge et Noir deals column 10 none).
-            x0, _ = col.card_span()  # a wide column draws its cards in the middle
-            dealt = bool(app.game.state.cols[i])
-            assert col.hit(x0, 1)[0] in (("back", "backs", "card") if dealt else ("empty",))
-        for p in screen.piles:
-            assert p.region.width >= MIN_SLOT_WIDTH and p.region.height >= 2
-            name = "".join(seg.text for seg in p.render_line(0))
-            assert p.view.label in name
-        # A tap on a pile of each kind, the keys of the top row and a deal: no crash.
-        firsts = {p.view.kind: p for p in reversed(screen.piles)}
-        for p in firsts.values():
-            await pilot.click(f"#{p.id}", offset=PILE_SPOT)
-            await pilot.press("escape")
-        await pilot.press("right", "up", "right", "enter", "escape", "down", "c", "escape",
-                          "w", "escape", "f", "d")
-        await pilot.pause()
-        assert app.is_running and screen.is_mounted
+        for n, variant in enumerate(variants):
+            if n:
+                while len(app.screen_stack) > 1:  # whatever the last keys left open
+                    app.screen.dismiss()
+                    await pilot.pause()
+                app.new_game(variant, 3, confirm=False)
+                as_the_app_starts(app.game_screen)
+                await pilot.pause()
+            assert app.game.rules.id == variant and app.game.deal == 3
+            try:
+                await check_the_table_and_play_it(app, pilot)
+            except Exception as e:
+                raise AssertionError(f"{variant}: {type(e).__name__}: {e}") from e
 
 
 @pytest.mark.parametrize("variant", ["cicely", "rachel", "trapdoor-spider"])
