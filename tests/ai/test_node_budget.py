@@ -48,7 +48,7 @@ def test_no_clock_decides_a_solve_with_a_node_budget(variant, deal, budget, monk
 
 
 @pytest.mark.parametrize("variant, deal", [("spider-1suit", 2), ("spider-2suit", 3),
-                                           ("spidike", 2)])
+                                           ("spidike", 3)])
 def test_a_smaller_budget_never_reports_a_win_it_cannot_replay(variant, deal):
     wins = 0
     for budget in (1, 10, 60, 250, 1000, 3000):
