@@ -34,6 +34,7 @@ from .board import (
     EMPTY_WORTH,
     HIDDEN,
     RUNS,
+    SINGLE_MOVES,
     UNKNOWN,
     W_RUN,
     W_STARVED,
@@ -41,7 +42,6 @@ from .board import (
     face_up_twice,
     moved,
     pointless,
-    single_moves,
     split_left_out,
     starved,
 )
@@ -286,6 +286,7 @@ class BoardSpace(Space):
         t = self.t
         memo_get = t.memo.get
         info = t.info
+        moved_get = t.moves_memo.get  # :func:`moved`'s memory, asked here first
         win_runs = t.win_runs
         probe = self.probe
         stock_len = self.stock_len
@@ -318,7 +319,7 @@ class BoardSpace(Space):
                     rem = 1
                 else:
                     b = cols[d]
-                    na, nb, _, rem = moved(t, a, b, k)
+                    na, nb, _, rem = moved_get((a, b, k)) or moved(t, a, b, k)
                     nc[d] = nb
                 nc[s] = na
                 key = (*nc, nsp)  # a position met before is left before it is scored
@@ -327,7 +328,7 @@ class BoardSpace(Space):
                 ia = memo_get(a) or info(a)
                 val = score - ia[0] + (memo_get(na) or info(na))[0] + W_RUN * rem
                 if k > len(a) - ia[1] and d != RUNS:  # a supermove: its single moves
-                    cost = single_moves(next((r for c, _, r in ia[3] if c == k), 1))
+                    cost = SINGLE_MOVES[next((r for c, _, r in ia[3] if c == k), 1)]
                 ne = empties + (not na)
                 reveal = bool(na) and na[-1] == UNKNOWN
                 if b is not None:
