@@ -3,7 +3,7 @@ and the help screen all come from it, so a key remapped in the settings shows ev
 
 from __future__ import annotations
 
-from uihelpers import SIZE, help_rows, make_app, screen_text
+from uihelpers import SIZE, help_rows, key_bar, make_app, until
 
 from spider_tui.actions import ACTIONS, typed_keys
 from spider_tui.config import KEYMAP_IDS
@@ -48,10 +48,10 @@ async def test_the_palette_shows_the_keys_as_typed_and_runs_the_board_s_actions(
 async def test_a_remapped_key_shows_in_the_palette_the_key_bar_and_the_help():
     app = make_app(Game.new("spider-1suit", 3), keymap={"undo": "x,ctrl+z", "help": "f2"})
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: key_bar(app).strip())  # the keys are drawn
         assert palette(app)["Undo"].endswith("(x or ctrl+z)")
         assert palette(app)["Help"].endswith("(f2)")
-        bar = screen_text(app).splitlines()[-1]
+        bar = key_bar(app)
         assert "x Undo" in bar and "f2 Help" in bar and "u Undo" not in bar
         await pilot.press("f2")
         await pilot.pause()

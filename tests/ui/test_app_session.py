@@ -3,7 +3,7 @@ given up, a win is counted, and quitting keeps the game to resume."""
 
 from __future__ import annotations
 
-from uihelpers import SIZE
+from uihelpers import SIZE, comes_up
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -62,7 +62,7 @@ async def test_a_game_asked_for_over_a_saved_game_in_progress_asks_first(tmp_pat
         assert kept.moves_played() == ["9>7"] and notices == []
         app = SpiderApp(Config(), kept, session=again)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await comes_up(pilot, KeepSavedScreen)
             assert isinstance(app.screen, KeepSavedScreen)
             assert "Resume the saved game" in str(app.screen.query_one("#answer-resume").label)
             await pilot.press(answer)

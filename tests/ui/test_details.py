@@ -11,11 +11,14 @@ from uihelpers import (
     SIZE,
     card_offset,
     column,
+    key_bar,
     kings,
     make_app,
     pile,
     piles_position,
     screen_text,
+    settle,
+    until,
 )
 
 from spider_tui.engine import Game
@@ -66,22 +69,22 @@ async def test_the_cursor_moved_along_the_top_row_goes_down_below_where_it_is(ta
 async def test_a_game_with_no_stock_has_no_deal_on_the_key_bar():
     app = make_app(Game.new("spider-1suit", 3))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "d Deal" in screen_text(app).splitlines()[-1]
+        await until(pilot, lambda: key_bar(app).strip())  # the keys are drawn
+        assert "d Deal" in key_bar(app)
     app = make_app(Game.new("spidercells", 3))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        bar = screen_text(app).splitlines()[-1]
+        await until(pilot, lambda: key_bar(app).strip())
+        bar = key_bar(app)
         assert "Deal" not in bar and "u Undo" in bar
         await pilot.press("d")  # the key still answers, saying why
         assert "no stock" in app.game_screen.last_message
     # A new game of another variant brings it back.
     app = make_app(Game.new("spidercells", 3))
     async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: key_bar(app).strip())
         app.start_game(Game.new("spider-1suit", 3))
-        await pilot.pause()
-        await pilot.pause()
-        assert "d Deal" in screen_text(app).splitlines()[-1]
+        await until(pilot, lambda: "d Deal" in key_bar(app))  # rebuilt after a refresh
+        assert "d Deal" in key_bar(app)
 
 
 def lit_and_another(board):
@@ -212,7 +215,7 @@ async def test_the_first_wheel_step_shows_a_card_more(board):
         x, y = col.region.offset + card_offset(app, 1)
         app.post_message(MouseScrollUp(None, x, y, 0, 0, 0, False, False, False,
                                        screen_x=x, screen_y=y))  # as the terminal sends it
-        await pilot.pause()
+        await settle(pilot)  # the app hands it to the screen, the screen to the column
         after = shown()
         assert col.scroll == 1
         assert min(after) == min(before) - 1  # a card more at the top

@@ -16,7 +16,7 @@ import pytest
 from screenhost import Board, Host
 from textual.command import CommandPalette
 from textual.screen import Screen
-from uihelpers import SIZE, burst, burst_clicks, card_offset, make_app, settle
+from uihelpers import SIZE, burst, burst_clicks, card_offset, comes_up, make_app, settle
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -164,7 +164,7 @@ async def test_a_game_asked_for_over_a_saved_one_is_started_once(tmp_path):
     kept, _ = again.start(game=Game.new("spider-1suit", 3))
     app = SpiderApp(Config(), kept, session=again)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await comes_up(pilot, KeepSavedScreen)
         assert isinstance(app.screen, KeepSavedScreen)
         await burst(pilot, "n", "n")
         assert on_board(app) and (app.game.variant, app.game.deal) == ("spider-1suit", 3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 import pytest
-from uihelpers import SIZE, settle
+from uihelpers import SIZE, comes_up, settle
 
 from spider_tui.cli.play import build_app
 from spider_tui.config import load_config
@@ -30,7 +30,7 @@ def start(**asked):
 async def test_a_first_start_asks_how_many_suits_once(home, key, variant):
     app = start()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await comes_up(pilot, SuitsScreen)
         assert isinstance(app.screen, SuitsScreen)
         assert "suits" in app.screen.body
         await pilot.press(key)
@@ -53,7 +53,7 @@ async def test_a_first_start_asks_how_many_suits_once(home, key, variant):
 async def test_escape_keeps_the_game_dealt_and_is_remembered_too(home):
     app = start()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await comes_up(pilot, SuitsScreen)  # the question is asked
         dealt = app.game
         await pilot.press("escape")
         await settle(pilot)

@@ -7,7 +7,7 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
-from uihelpers import SIZE, card_offset, help_rows, kings, make_app, screen_text
+from uihelpers import SIZE, card_offset, help_rows, kings, make_app, screen_text, until
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -336,7 +336,7 @@ async def test_opening_the_settings_builds_little_and_leaves_the_key_bar_alone()
 
     app = make_app(Game.new("spider-2suit", 1))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.game_screen.footer.children)  # built after a refresh
         keys = list(app.game_screen.footer.children)
         assert keys
         await pilot.press("o")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from time import monotonic
 
 import tomli_w
 from textual import events
@@ -59,6 +60,29 @@ def screen_text(app: SpiderApp) -> str:
     """The screen as a player reads it: its characters, one line per row."""
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def key_bar(app: SpiderApp) -> str:
+    """The key bar under the board, as the screen shows it (its last row)."""
+    return screen_text(app).splitlines()[-1]
+
+
+async def until(pilot, condition: Callable[[], object], seconds: float = 10.0) -> None:
+    """Pause until ``condition()`` holds, or give up after ``seconds`` (the test's own
+    assertion then says what is wrong). For what the app does only after the screen has been
+    drawn, which no fixed number of pauses waits for on a busy machine: the key bar is built
+    after a refresh, and a dialog asked for at the start comes up after the first one."""
+    end = monotonic() + seconds
+    while not condition() and monotonic() < end:
+        await pilot.pause()
+
+
+async def comes_up(pilot, screen: type) -> None:
+    """Wait until a screen of type ``screen`` is on top and mounted (its widgets are there and
+    it takes keys): the questions the app asks at the start come up after its first
+    refresh."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, screen) and app.screen.is_mounted)
 
 
 async def search_palette(pilot, title: str) -> None:
