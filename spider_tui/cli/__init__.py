@@ -2,6 +2,9 @@
 above. Each sub-command lives in its own module in this package and is listed in ``COMMANDS``.
 
 A module provides ``add_parser(subparsers) -> argparse.ArgumentParser`` and ``run(args) -> int``.
+A sub-command's parser is a :class:`CommandParser`: arguments whose defaults or help need a slow
+import (the screen, the AI) are added with ``later(...)``, when that command is used, so that
+every other command starts without the import.
 Errors a player can fix raise :class:`CommandError` (or any ``SpiderError``): they are printed on
 one line to stderr and the exit status is 2. No traceback ever reaches the player.
 """
@@ -12,7 +15,7 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.errors import SpiderError
 
@@ -42,6 +45,39 @@ class CommandError(Exception):
     """A bad argument or input: printed on one line, exit status 2."""
 
 
+class CommandParser(argparse.ArgumentParser):
+    """A sub-command's parser. ``later(add)`` puts off ``add(parser)`` (adding arguments, a
+    description) until the command is used: parsed, or its usage or help shown. The command
+    list of ``spider-tui --help`` needs only each command's name and one line of help."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._later: list[Callable[[argparse.ArgumentParser], None]] = []
+
+    def later(self, add: Callable[[argparse.ArgumentParser], None]) -> None:
+        self._later.append(add)
+
+    def _complete(self) -> None:
+        while self._later:
+            self._later.pop(0)(self)
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        self._complete()
+        return super().parse_known_args(args, namespace)
+
+    def _parse_known_args(self, *args, **kwargs):  # type: ignore[override]
+        self._complete()
+        return super()._parse_known_args(*args, **kwargs)
+
+    def format_usage(self) -> str:
+        self._complete()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._complete()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
     from .common import deal_number
@@ -56,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deal", metavar="N", type=deal_number, help="start this deal number")
     parser.add_argument("--house-rule", metavar="ID", action="append", default=[],
                         dest="house_rules", help="switch a house rule on (repeatable)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
     for name in COMMANDS:
         module = importlib.import_module(f".{name.replace('-', '_')}", __name__)
         p = module.add_parser(sub)

@@ -39,8 +39,6 @@ def deal_range(text: str) -> range:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    from ..ai.rating import BOT_NODES, SOLVER_NODES
-
     p = sub.add_parser(
         "rate", help="measure how hard a game is: the solver's and the bot's win rates",
         description="Rate games: the solver (reading every card) and the fair bot (seeing what "
@@ -51,6 +49,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "deal. With --campaign the results are kept in a journal file as each deal "
                     "finishes: run the same command again after an interruption and only the "
                     "deals not yet rated are played.")
+    p.later(_arguments)  # the node budgets are the AI's: imported only to rate
+    return p
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    from ..ai.rating import BOT_NODES, SOLVER_NODES
+
     p.add_argument("--variant", metavar="ID", action="append", default=[], dest="variants",
                    help="a game to rate (repeatable)")
     p.add_argument("--all", action="store_true", help="rate every installed game")
@@ -68,7 +73,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "tcp://10.0.0.5:8786 (needs dask.distributed)")
     p.add_argument("--campaign", metavar="FILE",
                    help="the journal to keep results in and resume from")
-    return p
 
 
 def run(args: argparse.Namespace) -> int:

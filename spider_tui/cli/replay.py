@@ -21,22 +21,26 @@ from .common import number_above_zero, whole_number
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("replay", help="replay a finished game (or list and export them)")
+    p.later(_arguments)  # the speeds are the screen's: imported only for a replay
+    return p
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
     from ..store.history import KEPT_GAMES
 
-    p = sub.add_parser(
-        "replay", help="replay a finished game (or list and export them)",
-        description="Replay a finished game on the table: N, the Nth game of --list (1 is the "
-                    "last finished), or a record file written by --export. The key bar shows "
-                    "the replay's keys: play or stop, a move on or back, faster or slower, "
-                    "take over (practice: neither saved nor counted), leave. Nothing is saved "
-                    f"or counted. The last {KEPT_GAMES} games won or given up are kept.")
+    p.description = ("Replay a finished game on the table: N, the Nth game of --list (1 is "
+                     "the last finished), or a record file written by --export. The key bar "
+                     "shows the replay's keys: play or stop, a move on or back, faster or "
+                     "slower, take over (practice: neither saved nor counted), leave. Nothing "
+                     f"is saved or counted. The last {KEPT_GAMES} games won or given up are "
+                     "kept.")
     p.add_argument("record", metavar="RECORD", nargs="?",
                    help="a number from --list, or a record file")
     add_speed(p)
     p.add_argument("--list", action="store_true", help="list the finished games kept")
     p.add_argument("--export", nargs=2, metavar=("N", "FILE"),
                    help="write game N of --list to FILE as a record (- for standard output)")
-    return p
 
 
 def add_speed(p: argparse.ArgumentParser) -> None:

@@ -8,7 +8,6 @@ import argparse
 import sys
 import time
 
-from ..ai.review import REVIEW_NODES
 from .common import add_nodes, load_position
 
 #: The largest --nodes per position.
@@ -31,10 +30,16 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="the game's moves from FILE (3>7, d...)")
     p.add_argument("--saved", action="store_true",
                    help="review the saved game (the one spider-tui resumes)")
+    p.later(_add_nodes)  # the default is the AI's: imported only for a review
+    return p
+
+
+def _add_nodes(p: argparse.ArgumentParser) -> None:
+    from ..ai.review import REVIEW_NODES
+
     add_nodes(p, MAX_NODES,
               f"positions the solver may search for each position asked (default "
               f"{REVIEW_NODES:,})")
-    return p
 
 
 def _game(args: argparse.Namespace):
@@ -65,7 +70,7 @@ def _game(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..ai.review import point_of_no_return, positions
+    from ..ai.review import REVIEW_NODES, point_of_no_return, positions
 
     game = _game(args)
     moves = game.moves_played()

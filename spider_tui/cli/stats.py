@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..engine.text import printable, short
-from ..store.stats import COLUMNS, NUMERIC, Figures, StatsStore, key_of
 from . import CommandError
+
+if TYPE_CHECKING:
+    from ..store.stats import Figures, StatsStore
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -26,6 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..store.stats import StatsStore
+
     store = StatsStore()
     if args.reset is None:
         if args.stats_house_rules:
@@ -38,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _reset(store: StatsStore, variant: str, house_rules: list[str]) -> int:
+    from ..store.stats import key_of
+
     label = describe(*key_of(variant, house_rules))
     table = store.load()
     if table.read_only:
@@ -87,6 +93,7 @@ def show(rows: list[Figures], out: TextIO) -> None:
 def rich_table(cells: list[list[str]]):  # -> rich.table.Table (imported lazily)
     from rich.table import Table
 
+    from ..store.stats import COLUMNS, NUMERIC
     from .common import plain_cell
 
     table = Table(title="Statistics")
@@ -98,6 +105,8 @@ def rich_table(cells: list[list[str]]):  # -> rich.table.Table (imported lazily)
 
 
 def plain_table(cells: list[list[str]]) -> str:
+    from ..store.stats import COLUMNS, NUMERIC
+
     widths = [max(len(r[i]) for r in [list(COLUMNS), *cells]) for i in range(len(COLUMNS))]
 
     def line(row: list[str] | tuple[str, ...]) -> str:

@@ -44,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_nodes(p, MAX_NODES,
               f"positions to search: a move's for the bot ({BOT_NODES}), the whole "
               f"search's for the solver ({SOLVER_NODES})")
-    add_speed(p)
+    p.later(add_speed)  # the speeds are the screen's: imported only to watch
     return p
 
 
