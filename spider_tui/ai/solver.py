@@ -18,9 +18,11 @@ Two searches share the time limit:
 With one or two suits the beam search climbs a ladder (``LADDER``): tried first on 1/32 of the
 limit and a narrow beam, then on twice that and twice as wide, and so on, the last try on what
 is left. An easy deal is solved in a fraction of a second, rather than in stages sized for the
-whole limit. The last try also moves part of a run into an empty column where a copy of a
-card makes that worth it (two cards swapping places, say): moves the searches leave out
-otherwise, for they multiply the positions a stage searches (:func:`~.board.stretch_start`).
+whole limit. Four suits take two tries (``TRIES``): a beam 8 wide on a fifth of the limit,
+then the full width on the rest. The last try also moves part of a run into an empty column
+where a copy of a card makes that worth it (two cards swapping places, say): moves the
+searches leave out otherwise, for they multiply the positions a stage searches
+(:func:`~.board.stretch_start`).
 
 The limit is a time, a node budget (positions searched), or both. A node budget is shared out
 exactly as the time is (the exhaustive search's share, a try's, a stage's, a beam
@@ -85,10 +87,19 @@ EXHAUSTIVE_SHARE = 0.03
 #: 9301-9380, against the single quick try of 5% that came before: 2 suits, 80 wins (79
 #: before), median 8,300 positions searched (10,600), mean 10,400 (14,800), most 66,000
 #: (122,000); 1 suit, 80 wins both, median 8,300 (10,600), most 31,000 (104,000). With 4
-#: rungs: 2 suits, 80 wins, median 12,100. Four-suit deals have no ladder: a quick try of 5%
-#: cost them 5 of 92 wins (deals 1-100, 10 s), and at 40,000 positions (deals 9401-9440) one
-#: try won 31 where ladders of 3, 4 and 5 rungs (from 8, 4 and 2 wide) won 27, 24 and 22.
+#: rungs: 2 suits, 80 wins, median 12,100. Four suits take :data:`TRIES` instead.
 LADDER = {1: 5, 2: 5}
+#: The tries of the fast path where the deck's suits have their own (``(width, share)`` as
+#: :attr:`_Space.tries`): four suits, one beam 8 wide on a fifth of the limit, then the full
+#: width on the rest. A narrow beam wins many deals on a fraction of what a wide one needs,
+#: a wide one more of them given all of it (deals 9401-9440, one try: at 16,000 positions 8
+#: wide won 20, 32 wide 14; at 40,000, 29 and 31). Against one try 32 wide, at 200,000
+#: positions a deal (about 10 s): deals 9401-9440, 40 wins against 38; fresh deals
+#: 9601-9680, 72 against 70, 60 of them within 40,000 positions (none before), median
+#: 33,000 positions a win (165,000), half the processor time. At 40,000 (9401-9440), 30
+#: wins against 31. A first try 4 wide, or on a quarter, won fewer; a ladder of 3, 4 or 5
+#: rungs from 8, 4 or 2 wide, 27, 24 and 22 at 40,000 (its first tries too small).
+TRIES = {4: ((8, 0.2), (BEAM[4], 1.0))}
 #: The beam's width on the ladder's first try, each next twice as wide (up to ``BEAM``'s): a
 #: try on little is best spent on few positions a stage. One try of a beam 2, 4 and 8 wide,
 #: deals 9401-9440: 2 suits at 1,500 positions, 30, 26 and 8 wins; at 3,000, 32, 33 and 28;
@@ -270,11 +281,12 @@ class _Space:
 
 class _Fast(_Space):
     """The fast board (:class:`Board`), for the tables it serves (:attr:`RuleSet.simple`):
-    one beam as wide as ``BEAM`` says for the deck's suits, on the rungs of ``LADDER``."""
+    one beam as wide as ``BEAM`` says for the deck's suits, on the rungs of ``LADDER`` (or
+    the tries of ``TRIES``)."""
 
     def __init__(self, rules: RuleSet) -> None:
         width = BEAM.get(rules.suit_count, BEAM[4])
-        self.tries = ladder(width, LADDER.get(rules.suit_count, 1))
+        self.tries = TRIES.get(rules.suit_count) or ladder(width, LADDER.get(rules.suit_count, 1))
         self.proof_after = min(1, len(self.tries) - 1)
 
     def root(self, state: State) -> Board:

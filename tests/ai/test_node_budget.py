@@ -86,6 +86,16 @@ def test_an_easy_deal_costs_the_first_try_of_the_ladder_alone(variant, deal):
     assert replays_to_a_win(variant, deal, result.moves)
 
 
+@pytest.mark.parametrize("deal", [4, 7])
+def test_an_easy_four_suit_deal_costs_the_narrow_first_try_alone(deal):
+    """Four suits try a beam 8 wide on a fifth of the limit before the full width on the
+    rest: a deal that try wins is answered within that fifth."""
+    budget = 60_000
+    result = solve(Game.new("spider-4suit", deal=deal), node_budget=budget)
+    assert result.status == "won" and result.nodes <= budget // 5
+    assert replays_to_a_win("spider-4suit", deal, result.moves)
+
+
 def test_solve_state_takes_a_node_budget():
     g = Game.new("spider-1suit", deal=1)
     a = solve_state(g.state, node_budget=3000)
