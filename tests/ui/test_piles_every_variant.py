@@ -4,7 +4,7 @@ tap on each pile and the top-row keys without a crash; a big terminal gets card-
 from __future__ import annotations
 
 import pytest
-from uihelpers import PILE_SPOT, SIZE, make_app
+from uihelpers import PILE_SPOT, SIZE, make_app, press, settled
 
 from spider_tui.engine import Game
 from spider_tui.engine.piles import CELL
@@ -77,9 +77,9 @@ async def check_the_table_and_play_it(app, pilot) -> None:
     firsts = {p.view.kind: p for p in reversed(screen.piles)}
     for p in firsts.values():
         await pilot.click(f"#{p.id}", offset=PILE_SPOT)
-        await pilot.press("escape")
-    await pilot.press("right", "up", "right", "enter", "escape", "down", "c", "escape",
-                      "w", "escape", "f", "d")
+        await press(pilot, "escape")
+    await press(pilot, "right", "up", "right", "enter", "escape", "down", "c", "escape", "w",
+                "escape", "f", "d")
     await pilot.pause()
     assert app.is_running and screen.is_mounted
 
@@ -96,10 +96,10 @@ async def test_every_pile_of_every_game_is_on_an_80x24_screen(variants):
             if n:
                 while len(app.screen_stack) > 1:  # whatever the last keys left open
                     app.screen.dismiss()
-                    await pilot.pause()
+                    await settled(pilot)
                 app.new_game(variant, 3, confirm=False)
                 as_the_app_starts(app.game_screen)
-                await pilot.pause()
+                await settled(pilot)
             assert app.game.rules.id == variant and app.game.deal == 3
             try:
                 await check_the_table_and_play_it(app, pilot)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from collections.abc import Callable, Sequence
 from time import monotonic
 
 import tomli_w
 from textual import events
-from textual.keys import _get_unicode_name_from_key
+from textual.keys import _character_to_key, _get_unicode_name_from_key
 
 from spider_tui.config import Config
 from spider_tui.engine import Game
@@ -182,3 +183,61 @@ async def burst_clicks(pilot, widget=None, offset: tuple[int, int] = (0, 0), *,
             app.post_message(kind(None, x, y, 0, 0, button, False, False, False,
                                   screen_x=x, screen_y=y))
     await settle(pilot)
+
+
+# ------------------------------------------------------------------ keys without the idle wait
+
+
+def _queued(app) -> bool:
+    """Whether a message is queued (or held back to be merged) or a callback is due in the
+    app or any widget of any open screen, or a widget is not yet mounted."""
+    nodes = [app]
+    for screen in app.screen_stack:
+        nodes += screen.walk_children(with_self=True)
+    for node in nodes:
+        queue = node.__dict__.get("_message_queue")
+        if (queue is not None and not queue.empty()) or node._pending_message is not None:
+            return True
+        if node._next_callbacks or (node.is_attached and not node.is_mounted):
+            return True
+    return False
+
+
+async def settled(pilot, rounds: int = 500) -> None:
+    """Wait until the app has dealt with everything it was sent and what that led to, by
+    looking: every widget of every screen has handled what was queued for it
+    (``_wait_for_screen``, as ``pilot.press`` ends), again until nothing new is queued and no
+    widget is still being mounted; an animation or a worker running is waited for; a layout
+    or repaint due is made at once (as ``pilot.pause`` ends), and the app looked at again.
+    ``pilot.press`` and ``pilot.pause`` wait instead for the processor to stay idle for
+    20 ms, twice a key: most of a UI test's time. If the app never settles, one ordinary
+    pause after ``rounds`` looks."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot._wait_for_screen()
+        if app._exception is not None or app._closing or not app.is_running:
+            return  # it is quitting (or it failed: the test's ``run_test`` raises that)
+        screen = app.screen
+        if _queued(app):
+            await asyncio.sleep(0)
+        elif app.animator._animations or any(not w.is_finished for w in app.workers):
+            await asyncio.sleep(0.005)
+        elif screen._layout_required or screen._repaint_required or screen._dirty_widgets:
+            screen._on_timer_update()
+        else:
+            return
+    await pilot.pause()
+
+
+async def press(pilot, *keys: str) -> None:
+    """``pilot.press(*keys)``: each key sent as the terminal driver sends it, once the app has
+    dealt with the one before; waiting by looking (:func:`settled`), not for the processor to
+    fall idle."""
+    app = pilot.app
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        event = _key_event(key)
+        event.set_sender(app)
+        app.post_message(event)
+        await settled(pilot)
