@@ -18,11 +18,11 @@ Two searches share the time limit:
 With one or two suits the beam search climbs a ladder (``LADDER``): tried first on 1/32 of the
 limit and a narrow beam, then on twice that and twice as wide, and so on, the last try on what
 is left. An easy deal is solved in a fraction of a second, rather than in stages sized for the
-whole limit. Four suits take two tries (``TRIES``): a beam 8 wide on a fifth of the limit,
-then the full width on the rest. The last try also moves part of a run into an empty column
-where a copy of a card makes that worth it (two cards swapping places, say): moves the
-searches leave out otherwise, for they multiply the positions a stage searches
-(:func:`~.board.stretch_start`).
+whole limit. Four suits take two tries (``TRIES``) where the limit is large (``TRY_MIN``): a
+beam 8 wide on a fifth of the limit, then the full width on the rest. The last try also moves
+part of a run into an empty column where a copy of a card makes that worth it (two cards
+swapping places, say): moves the searches leave out otherwise, for they multiply the
+positions a stage searches (:func:`~.board.stretch_start`).
 
 The limit is a time, a node budget (positions searched), or both. A node budget is shared out
 exactly as the time is (the exhaustive search's share, a try's, a stage's, a beam
@@ -91,15 +91,23 @@ EXHAUSTIVE_SHARE = 0.03
 LADDER = {1: 5, 2: 5}
 #: The tries of the fast path where the deck's suits have their own (``(width, share)`` as
 #: :attr:`_Space.tries`): four suits, one beam 8 wide on a fifth of the limit, then the full
-#: width on the rest. A narrow beam wins many deals on a fraction of what a wide one needs,
-#: a wide one more of them given all of it (deals 9401-9440, one try: at 16,000 positions 8
-#: wide won 20, 32 wide 14; at 40,000, 29 and 31). Against one try 32 wide, at 200,000
-#: positions a deal (about 10 s): deals 9401-9440, 40 wins against 38; fresh deals
-#: 9601-9680, 72 against 70, 60 of them within 40,000 positions (none before), median
-#: 33,000 positions a win (165,000), half the processor time. At 40,000 (9401-9440), 30
-#: wins against 31. A first try 4 wide, or on a quarter, won fewer; a ladder of 3, 4 or 5
+#: width on the rest, where the limit is large enough (:data:`TRY_MIN`). A narrow beam wins
+#: many deals on a fraction of what a wide one needs, a wide one more of them given all of it
+#: (deals 9401-9440, one try: at 16,000 positions 8 wide won 20, 32 wide 14; at 40,000, 29
+#: and 31). Against one try 32 wide, at 200,000 positions a deal (about 10 s): deals
+#: 9401-9440, 40 wins against 38; fresh deals 9601-9680, 72 against 70, 60 of them within
+#: 40,000 positions (none before), median 33,000 positions a win (165,000), half the
+#: processor time. A first try 4 wide, or on a quarter, won fewer; a ladder of 3, 4 or 5
 #: rungs from 8, 4 or 2 wide, 27, 24 and 22 at 40,000 (its first tries too small).
 TRIES = {4: ((8, 0.2), (BEAM[4], 1.0))}
+#: The least a try of :data:`TRIES` but the last may have, ``(seconds, positions)``: a
+#: smaller one is skipped (what it would spend goes to the next). Where the limit is small,
+#: the wide beam's share is worth more than the narrow beam's quick wins: deals 9401-9440,
+#: the two tries against one wide try, 18 wins against 25 at 25,000 positions, 30 and 31 at
+#: 40,000, 30 and 33 at 60,000, 35 and 36 at 150,000, 40 and 38 at 200,000. So four suits try
+#: the narrow beam from a limit of 150,000 positions or 7.5 s (the solver's own 10 s: a first
+#: try of 2 s).
+TRY_MIN = {4: (1.5, 30_000)}
 #: The beam's width on the ladder's first try, each next twice as wide (up to ``BEAM``'s): a
 #: try on little is best spent on few positions a stage. One try of a beam 2, 4 and 8 wide,
 #: deals 9401-9440: 2 suits at 1,500 positions, 30, 26 and 8 wins; at 3,000, 32, 33 and 28;
@@ -241,6 +249,10 @@ class _Space:
     #: deal's win, before a proof is looked for).
     proof_after = 0
 
+    #: The least a try but the last may have, ``(seconds, positions)``: a smaller one is
+    #: skipped, what it would have spent going to the next.
+    try_min: tuple[float, int] = (RETRY_MIN, RETRY_MIN_NODES)
+
     #: How many more lines than it keeps a stage's search picks by :meth:`after_deal`'s
     #: reckoning, to score them again exactly (:meth:`rescored`).
     room = 1
@@ -287,6 +299,7 @@ class _Fast(_Space):
     def __init__(self, rules: RuleSet) -> None:
         width = BEAM.get(rules.suit_count, BEAM[4])
         self.tries = TRIES.get(rules.suit_count) or ladder(width, LADDER.get(rules.suit_count, 1))
+        self.try_min = TRY_MIN.get(rules.suit_count, self.try_min)
         self.proof_after = min(1, len(self.tries) - 1)
 
     def root(self, state: State) -> Board:
@@ -395,17 +408,19 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
     """:func:`solve` in ``space`` (the fast board's, or the engine's table) within ``limit``
     (``seconds`` long, inf with no time limit): ``(status, line, nodes)``. The space's beam
     searches (:attr:`_Space.tries`) one after the other, each on its share of what is left
-    (but the last, none on less than ``RETRY_MIN`` seconds or ``RETRY_MIN_NODES``
-    positions), and twice as wide again each time its beam dies out with enough left to start
-    over; the exhaustive search after the first ``proof_after`` of them. The last of several
-    tries also moves parts of runs into empty columns where a copy of a card makes it worth
-    it (:func:`~.board.stretch_start`): those are searched only once the others failed."""
+    (but the last, none on less than the space's :attr:`_Space.try_min`), and twice as wide
+    again each time its beam dies out with enough left to start over; the exhaustive search
+    after the first ``proof_after`` of them. The last of several tries also moves parts of
+    runs into empty columns where a copy of a card makes it worth it
+    (:func:`~.board.stretch_start`): those are searched only once another try failed (not
+    where the others were all too small to make)."""
     root = space.root(state)
     line: Sequence | None = None  # the exhaustive search's list, or a beam's tuple
     nodes = 0
     last = len(space.tries) - 1
     proof_at = space.proof_after  # the try the exhaustive search comes before
     hopeless = False
+    failed = False  # has a try before this one searched and failed?
     for i, (width, share) in enumerate(space.tries):
         if i == proof_at:
             status, line, n = _exhaustive(root.copy(), *_exhaustive_limit(
@@ -414,19 +429,20 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
             if status != UNKNOWN_ or hopeless:
                 return status, line, nodes
         part = limit.share(share, nodes)
-        if i < last and part.reached(0, RETRY_MIN, RETRY_MIN_NODES):
+        if i < last and part.reached(0, *space.try_min):
             continue  # too small a try to be worth a beam: what it would spend goes on
         start = nodes
         while True:
             line, n, hopeless = _stage_beam(
                 space, root, _Limit(part.deadline, part.left(nodes - start)), width,
-                splits=0 < i == last)
+                splits=failed and i == last)
             nodes += n
             if line is not None or hopeless or _no_retry(part, nodes - start, n):
                 break
             width *= 2
         if line is not None or (hopeless and i >= proof_at):
             break
+        failed = True
     return (WON_ if line is not None else UNKNOWN_), line, nodes
 
 

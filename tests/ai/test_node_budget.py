@@ -10,6 +10,7 @@ import time
 import pytest
 from ai_positions import replays_to_a_win
 
+from spider_tui.ai import solver
 from spider_tui.ai.bot import Autoplayer, play_deal, run_games, summary
 from spider_tui.ai.hint import plan
 from spider_tui.ai.search import NodeBudget
@@ -88,12 +89,21 @@ def test_an_easy_deal_costs_the_first_try_of_the_ladder_alone(variant, deal):
 
 @pytest.mark.parametrize("deal", [4, 7])
 def test_an_easy_four_suit_deal_costs_the_narrow_first_try_alone(deal):
-    """Four suits try a beam 8 wide on a fifth of the limit before the full width on the
+    """Four suits try a beam 8 wide on a fifth of a large limit before the full width on the
     rest: a deal that try wins is answered within that fifth."""
-    budget = 60_000
+    budget = 200_000
     result = solve(Game.new("spider-4suit", deal=deal), node_budget=budget)
     assert result.status == "won" and result.nodes <= budget // 5
     assert replays_to_a_win("spider-4suit", deal, result.moves)
+
+
+def test_a_small_four_suit_limit_searches_the_wide_beam_alone(monkeypatch):
+    """Below :data:`solver.TRY_MIN` the narrow try is skipped: the search is the one wide
+    beam's, move for move."""
+    ours = solve(Game.new("spider-4suit", deal=4), node_budget=20_000)
+    monkeypatch.setitem(solver.TRIES, 4, ((solver.BEAM[4], 1.0),))
+    wide = solve(Game.new("spider-4suit", deal=4), node_budget=20_000)
+    assert (ours.status, ours.moves, ours.nodes) == (wide.status, wide.moves, wide.nodes)
 
 
 def test_solve_state_takes_a_node_budget():
