@@ -37,7 +37,11 @@ class Dialog(Modal[str]):
                                  variant="primary" if i == 0 else "default", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(Button).focus()
+        # The first answer has the focus. None may be there: the app closing while the
+        # dialog is being built (quit at once after it was asked for).
+        for button in self.query(Button):
+            button.focus()
+            break
 
     def on_key(self, event: events.Key) -> None:
         for aid, _, key in self.answers:
