@@ -211,7 +211,16 @@ async def settled(pilot, rounds: int = 500) -> None:
     or repaint due is made at once (as ``pilot.pause`` ends), and the app looked at again.
     ``pilot.press`` and ``pilot.pause`` wait instead for the processor to stay idle for
     20 ms, twice a key: most of a UI test's time. If the app never settles, one ordinary
-    pause after ``rounds`` looks."""
+    pause after ``rounds`` looks. It looks at Textual's private parts: where a Textual
+    release no longer has one, it waits as ``pilot.pause`` does instead."""
+    try:
+        await _settled(pilot, rounds)
+    except AttributeError:  # a Textual without one of the parts looked at
+        await pilot.pause()
+        await pilot.pause()
+
+
+async def _settled(pilot, rounds: int) -> None:
     app = pilot.app
     for _ in range(rounds):
         await pilot._wait_for_screen()
