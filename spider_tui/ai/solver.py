@@ -19,7 +19,8 @@ With one or two suits the beam search climbs a ladder (``LADDER``): tried first 
 limit and a narrow beam, then on twice that and twice as wide, and so on, the last try on what
 is left. An easy deal is solved in a fraction of a second, rather than in stages sized for the
 whole limit. Four suits take two tries (``TRIES``) where the limit is large (``TRY_MIN``): a
-beam 8 wide on a fifth of the limit, then the full width on the rest. The last try also moves
+beam 8 wide on a fifth of the limit, then the full width on the rest; where the limit is
+small, one beam 8 wide on all of it (``NARROW_BELOW``). The last try also moves
 part of a run into an empty column where a copy of a card makes that worth it (two cards
 swapping places, say): moves the searches leave out otherwise, for they multiply the
 positions a stage searches (:func:`~.board.stretch_start`).
@@ -108,6 +109,14 @@ TRIES = {4: ((8, 0.2), (BEAM[4], 1.0))}
 #: the narrow beam from a limit of 150,000 positions or 7.5 s (the solver's own 10 s: a first
 #: try of 2 s).
 TRY_MIN = {4: (1.5, 30_000)}
+#: Where the whole limit is below :data:`TRY_MIN` the wide beam's tries are not worth making
+#: at all: the last try is as narrow as the first (the tries of these suits, as
+#: :attr:`_Space.narrow_below`). One try, 8 wide against 32: fresh deals 9801-9880, 17 wins
+#: against 0 at 5,000 positions, 52 against 45 at 25,000; fresh deals 9881-9960, 46 against
+#: 38 at 20,000, 49 and 50 at 25,000, 52 and 55 at 30,000 (dev deals 9401-9440: 7 and 0 at
+#: 5,000, 20 and 14 at 16,000, 29 and 31 at 40,000). The winnability meter (1,000 to 25,000
+#: positions a world), the ratings (5,000 a deal) and short time limits search so.
+NARROW_BELOW = frozenset(TRIES)
 #: The beam's width on the ladder's first try, each next twice as wide (up to ``BEAM``'s): a
 #: try on little is best spent on few positions a stage. One try of a beam 2, 4 and 8 wide,
 #: deals 9401-9440: 2 suits at 1,500 positions, 30, 26 and 8 wins; at 3,000, 32, 33 and 28;
@@ -253,6 +262,9 @@ class _Space:
     #: skipped, what it would have spent going to the next.
     try_min: tuple[float, int] = (RETRY_MIN, RETRY_MIN_NODES)
 
+    #: Where the whole limit is below :attr:`try_min`, is the last try as narrow as the first?
+    narrow_below = False
+
     #: How many more lines than it keeps a stage's search picks by :meth:`after_deal`'s
     #: reckoning, to score them again exactly (:meth:`rescored`).
     room = 1
@@ -301,6 +313,7 @@ class _Fast(_Space):
         self.tries = TRIES.get(rules.suit_count) or ladder(width, LADDER.get(rules.suit_count, 1))
         self.try_min = TRY_MIN.get(rules.suit_count, self.try_min)
         self.proof_after = min(1, len(self.tries) - 1)
+        self.narrow_below = rules.suit_count in NARROW_BELOW
 
     def root(self, state: State) -> Board:
         return Board.from_state(state, peek=True, style="solve")
@@ -413,7 +426,9 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
     after the first ``proof_after`` of them. The last of several tries also moves parts of
     runs into empty columns where a copy of a card makes it worth it
     (:func:`~.board.stretch_start`): those are searched only once another try failed (not
-    where the others were all too small to make)."""
+    where the others were all too small to make). Where the whole limit is below
+    :attr:`_Space.try_min` and the space says so (:attr:`_Space.narrow_below`), the last try
+    is as narrow as the first."""
     root = space.root(state)
     line: Sequence | None = None  # the exhaustive search's list, or a beam's tuple
     nodes = 0
@@ -421,7 +436,10 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
     proof_at = space.proof_after  # the try the exhaustive search comes before
     hopeless = False
     failed = False  # has a try before this one searched and failed?
-    for i, (width, share) in enumerate(space.tries):
+    tries = space.tries
+    if space.narrow_below and limit.reached(0, *space.try_min):
+        tries = tries[:-1] + ((tries[0][0], tries[-1][1]),)
+    for i, (width, share) in enumerate(tries):
         if i == proof_at:
             status, line, n = _exhaustive(root.copy(), *_exhaustive_limit(
                 limit, seconds, exhaustive_nodes, nodes))

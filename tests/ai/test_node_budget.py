@@ -97,13 +97,32 @@ def test_an_easy_four_suit_deal_costs_the_narrow_first_try_alone(deal):
     assert replays_to_a_win("spider-4suit", deal, result.moves)
 
 
-def test_a_small_four_suit_limit_searches_the_wide_beam_alone(monkeypatch):
-    """Below :data:`solver.TRY_MIN` the narrow try is skipped: the search is the one wide
-    beam's, move for move."""
-    ours = solve(Game.new("spider-4suit", deal=4), node_budget=20_000)
-    monkeypatch.setitem(solver.TRIES, 4, ((solver.BEAM[4], 1.0),))
-    wide = solve(Game.new("spider-4suit", deal=4), node_budget=20_000)
+def _one_try(monkeypatch, width: int) -> None:
+    monkeypatch.setitem(solver.TRIES, 4, ((width, 1.0),))
+
+
+def test_a_middling_four_suit_limit_searches_the_wide_beam_alone(monkeypatch):
+    """From :data:`solver.TRY_MIN` to five times it the narrow try is skipped (a fifth would
+    be less than that): the search is the one wide beam's, move for move."""
+    budget = 40_000
+    ours = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
+    _one_try(monkeypatch, solver.BEAM[4])
+    wide = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
     assert (ours.status, ours.moves, ours.nodes) == (wide.status, wide.moves, wide.nodes)
+
+
+def test_a_small_four_suit_limit_searches_the_narrow_beam_alone(monkeypatch):
+    """Below :data:`solver.TRY_MIN` the wide beam is not worth a try: the search is the one
+    narrow beam's, move for move, on all of the limit (and not the wide beam's)."""
+    budget = 20_000
+    ours = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
+    _one_try(monkeypatch, solver.TRIES[4][0][0])
+    narrow = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
+    assert (ours.status, ours.moves, ours.nodes) == (narrow.status, narrow.moves, narrow.nodes)
+    monkeypatch.setattr(solver, "NARROW_BELOW", frozenset())
+    _one_try(monkeypatch, solver.BEAM[4])
+    wide = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
+    assert (ours.moves, ours.nodes) != (wide.moves, wide.nodes)
 
 
 def test_solve_state_takes_a_node_budget():
