@@ -32,7 +32,7 @@ from typing import cast
 
 from ..engine.build import suit_ok
 from ..engine.cards import NUM_CARDS, RANK, SUIT
-from ..engine.compiled import compiled
+from ..engine.compiled import Compiled, compiled
 from ..engine.game import Game
 from ..engine.kinds.columns import column_moves
 from ..engine.piles import COLUMN, RUNS, PileView, TableView
@@ -83,6 +83,40 @@ _EMPTY_INFO = (0.0, 0, 0, (), False, (), 0)
 #: or never; else a bit for each of two cards (:func:`stretch_start`): where a copy of either
 #: lies within reach in another column.
 ALWAYS, NEVER = -1, 0
+
+
+def supermoves_made(comp: Compiled) -> bool:
+    """Do the AI's searches move sequences of several runs as one through the empty columns
+    (:meth:`Board.supermoves`, :func:`~spider_tui.ai.general.supermoves`), by a rule set's
+    compiled tables? Where runs descend by one, a card goes only on the rank above, and any
+    card may go into an empty column: the fast board's tables and the engine's alike."""
+    return bool(comp.descending and comp.rank_place and all(comp.empty_ok))
+
+
+def supermove_steps(src: int, runs: Sequence[int], dst: int, spare: Sequence[int]
+                    ) -> list[tuple[int, int, int]]:
+    """The single moves ``(src, count, dst)`` that carry a sequence of several runs (their
+    lengths ``runs``, from the bottom of the sequence up) from column ``src`` to ``dst``
+    through the empty columns ``spare``: half of the runs parked in an empty column (the
+    same way, through the others), the rest moved, the parked half brought back. The one
+    expansion of a supermove, the fast board's and the engine's table's
+    (:func:`~spider_tui.ai.general.supermoves`) alike."""
+    out: list[tuple[int, int, int]] = []
+
+    def shift(src: int, part: Sequence[int], dst: int, spare: Sequence[int]) -> None:
+        if len(part) == 1:
+            out.append((src, part[0], dst))
+            return
+        if not spare:
+            raise ValueError(f"no empty column left to move {len(part)} runs")
+        m = len(part) // 2
+        f, rest = spare[0], spare[1:]
+        shift(src, part[-m:], f, rest)
+        shift(src, part[:-m], dst, rest)
+        shift(f, part[-m:], dst, rest)
+
+    shift(src, runs, dst, spare)
+    return out
 
 
 @cache
@@ -153,9 +187,7 @@ class Tables:
         self.deal_targets = [list(rules.deal_targets(_probe(rules, left, [])))
                              for left in range(per + 1)]
         self.deck = len(rules.deck_cards())
-        # Sequences of several runs move as one through empty columns (see Board.supermoves)
-        # where runs descend by one and any card may go into an empty column.
-        self.supermoves = self.descending and all(comp.empty_ok)
+        self.supermoves = supermoves_made(comp)
         # The score of one card lying on another (:func:`pair_scores`); UNKNOWN pairs are
         # neutral (a card turned over in a fair search is valued by its count, not by what it
         # might be).
@@ -621,23 +653,8 @@ class Board:
                 segs.append(n)
                 n = 1
         segs.append(n)
-        free = [i for i, c in enumerate(self.cols) if not c and i != d]
-        out: list[tuple[int, int, int]] = []
-
-        def shift(src: int, part: list[int], dst: int, spare: list[int]) -> None:
-            if len(part) == 1:
-                out.append((src, part[0], dst))
-                return
-            if not spare:
-                raise ValueError(f"no empty column left to move {len(part)} runs")
-            m = len(part) // 2
-            f, rest = spare[0], spare[1:]
-            shift(src, part[-m:], f, rest)
-            shift(src, part[:-m], dst, rest)
-            shift(f, part[-m:], dst, rest)
-
-        shift(s, segs, d, free)
-        return out
+        return supermove_steps(s, segs, d, [i for i, c in enumerate(self.cols)
+                                            if not c and i != d])
 
     def expand_line(self, line: Sequence[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         """``line`` (played from this board) with every supermove replaced by its single

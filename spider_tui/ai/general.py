@@ -46,6 +46,9 @@ from .board import (
     run_pairs,
     settled_cards,
     split_left_out,
+    stretch_start,
+    supermove_steps,
+    supermoves_made,
 )
 from .search import REVEAL, WIN, Space
 
@@ -161,7 +164,8 @@ def can_deal(state: State) -> bool:
 def search_moves(state: State, deals: bool = True, splits: bool = False
                  ) -> list[tuple[int, int, int]]:
     """The moves worth searching from ``state``: every legal move (and the deal, with
-    ``deals``) but those that cannot help: into any empty column but the first, part of a
+    ``deals``) but those that cannot help: into any empty column but the first the rules
+    allow (a plugin's rule may refuse some), part of a
     stretch of a run into an empty column that the whole stretch may go into
     (:func:`~spider_tui.ai.board.stretch_start`, as the fast board leaves out; with
     ``splits``, only where no copy of its first card or of the card under it lies within
@@ -177,11 +181,7 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
     link = state.comp.link
     in_run = run_pairs(state.rules)
     accept = state.comp.accept
-    first_empty = -1
-    for i in range(ncols):
-        if not piles[i]:
-            first_empty = i
-            break
+    into_empty: set[tuple[int, int]] = set()  # (source, count) of a move into one kept
     legal = set(moves)
     twice = cache(lambda: face_up_twice(reach_bits(accept, piles[i], down[i])
                                         for i in range(ncols)) if splits else 0)
@@ -190,8 +190,10 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
         s, k, d = m
         if 0 <= d < ncols:
             b = piles[d]
-            if not b and d != first_empty:
-                continue
+            if not b:
+                if (s, k) in into_empty:
+                    continue  # the empty columns are alike: one is enough
+                into_empty.add((s, k))
             if s < ncols:
                 a = piles[s]
                 j = len(a) - k
@@ -203,6 +205,67 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
         out.append(m)
     if deals and can_deal(state):
         out.append(DEAL)
+    return out
+
+
+#: The most runs a supermove carries (the fast board's cap too).
+SUPERMOVE_RUNS = 16
+
+
+def supermoves(state: State) -> list[tuple[tuple[int, int, int], ...]]:
+    """The fast board's supermoves on the engine's table (:meth:`Board.supermoves
+    <spider_tui.ai.board.Board.supermoves>`), where the rules make them
+    (:func:`~spider_tui.ai.board.supermoves_made`): a sequence of several runs that each lie on the
+    one before as the rules build (``9♥ 8♠ 7♠``), moved from a column onto a column that
+    takes its first card, or into the first empty column, through the empty columns. Each is
+    the tuple of its single moves (:func:`~spider_tui.ai.board.supermove_steps`), for a
+    space to play one by one as the engine allows them (:class:`TableSpace` asks
+    :meth:`State.refusal` of each). With ``e`` empty columns to spare, ``2**e`` runs can move.
+    Left out as :func:`search_moves` leaves single moves out: the :func:`pointless` ones, and
+    into an empty column part of a stretch of a run that may go there whole."""
+    piles = state.piles
+    ncols = len(state.cols)
+    empties = [i for i in range(ncols) if not piles[i]]
+    comp = state.comp
+    if not empties or not supermoves_made(comp):
+        return []
+    link, accept = comp.link, comp.accept
+    down = state.down
+    in_run = run_pairs(state.rules)
+    first_empty = empties[0]
+    cap_full = 1 << len(empties)
+    out: list[tuple[tuple[int, int, int], ...]] = []
+    for s in range(ncols):
+        a = piles[s]
+        n = len(a)
+        d = down[s]
+        j = n - 1
+        if j <= d:
+            continue
+        while j > d and link[a[j - 1]][a[j]]:
+            j -= 1
+        runs = [n - j]  # the runs' lengths, from the top of the column down
+        while j > d and accept[a[j]][a[j - 1]]:
+            j -= 1
+            if link[a[j]][a[j + 1]]:
+                runs[-1] += 1
+            elif len(runs) < min(cap_full, SUPERMOVE_RUNS):
+                runs.append(1)
+            else:
+                break
+            head = a[j]
+            under = a[j - 1] if j > d else None
+            parts = runs[::-1]
+            for t in range(ncols):
+                b = piles[t]
+                if t == s or not b or not accept[head][b[-1]] or pointless(
+                        link, under, head, b[-1], not j):
+                    continue
+                out.append(tuple(supermove_steps(s, parts, t, empties)))
+            if (len(runs) <= cap_full >> 1 and stretch_start(in_run, a, j, d) == j
+                    and not pointless(link, under, head, None, not j)):
+                out.append(tuple(supermove_steps(
+                    s, parts, first_empty, [e for e in empties if e != first_empty])))
     return out
 
 
@@ -232,14 +295,18 @@ class TableSpace(Space):
     it is shown. The moves are :func:`search_moves`' (with the deal, with ``deals``; the
     parts of runs it keeps with ``splits``); a move a plugin's rule fails on is not searched.
     A card turned over ends no line: the table shows it (the searcher reads every card of the
-    table it is given, a world or the real one)."""
+    table it is given, a world or the real one). With ``supers``, :func:`supermoves` too:
+    each a move of the search (a child), played step by step where the engine allows each
+    step, charged the single moves it takes, and given as those by
+    :func:`~spider_tui.ai.search.line_of`."""
 
     def __init__(self, state: State, judge: Judge, deals: bool = True,
-                 splits: bool = False) -> None:
+                 splits: bool = False, supers: bool = False) -> None:
         self.state = state
         self.judge = judge
         self.deals = deals
         self.splits = splits
+        self.supers = supers
         self.ncols = len(state.cols)
 
     def _start(self) -> tuple[State, tuple, float]:
@@ -248,12 +315,19 @@ class TableSpace(Space):
         return root, key, self.judge.score(root, key)
 
     def moves(self, node: State) -> list:
-        return search_moves(node, self.deals, self.splits)
+        out: list = search_moves(node, self.deals, self.splits)
+        if self.supers:
+            more = supermoves(node)
+            if more:  # before the deal, which comes last
+                at = len(out) - (1 if out and out[-1] == DEAL else 0)
+                out[at:at] = more
+        return out
 
     def enter(self, child: tuple[State, tuple]) -> State:
         parent, m = child
         state = parent.copy()
-        state.apply(m)
+        for step in (m if m[0].__class__ is tuple else (m,)):
+            state.apply(step)
         return state
 
     def full(self, view: State) -> bool:
@@ -263,6 +337,19 @@ class TableSpace(Space):
                  ) -> Iterator[tuple[tuple, State, float, int, tuple[State, tuple], int]]:
         score = self.judge.score
         for m in moves:
+            if m[0].__class__ is tuple:  # a supermove
+                recs = _steps(node, m)
+                if recs is None:
+                    continue
+                key = node.key()
+                if key not in seen:
+                    seen.add(key)
+                    end = (WIN if won(node) else
+                           REVEAL if any(record_flips(r) for r in recs) else 0)
+                    yield m, node, score(node, key), end, (node, m), len(m)
+                for rec in reversed(recs):
+                    node.undo(rec)
+                continue
             try:
                 rec = node.apply(m)
             except RuleFailure:
@@ -275,6 +362,25 @@ class TableSpace(Space):
             end = WIN if won(node) else REVEAL if record_flips(rec) else 0
             yield m, node, score(node, key), end, (node, m), 1
             node.undo(rec)
+
+
+def _steps(state: State, steps: tuple) -> list | None:
+    """Play a supermove's single moves on ``state``, each only where the engine allows it
+    (:meth:`State.refusal`, and the game not won before the last): their undo records, or
+    None (``state`` as it was) where one is not allowed or a rule fails."""
+    recs: list = []
+    try:
+        for i, step in enumerate(steps):
+            if (i and won(state)) or state.refusal(*step) is not None:
+                break
+            recs.append(state.apply(step))
+        else:
+            return recs
+    except RuleFailure:
+        pass
+    for rec in reversed(recs):
+        state.undo(rec)
+    return None
 
 
 # --------------------------------------------------------------------------- fairness

@@ -403,11 +403,16 @@ def best_first(space: Space, deadline: float, visit, *, max_nodes: int | None = 
 
 
 def line_of(trail: list, idx: int) -> tuple:
-    """The moves that lead to position ``idx`` of a :func:`best_first` trail."""
-    out = []
+    """The moves that lead to position ``idx`` of a :func:`best_first` trail; a move a space
+    plays as several (the engine's table's supermove: a tuple of its single moves,
+    :func:`~spider_tui.ai.general.supermoves`) given as those."""
+    out: list = []
     while idx > 0:
         idx, m = trail[idx]
-        out.append(m)
+        if m[0].__class__ is tuple:
+            out.extend(reversed(m))
+        else:
+            out.append(m)
     return tuple(reversed(out))
 
 

@@ -20,7 +20,7 @@ from spider_tui.ai import general
 from spider_tui.ai.board import W_BREAK, W_LINK, W_RANK, W_SUIT, Board, pair_scores, tables_for
 from spider_tui.ai.bot import Autoplayer, play
 from spider_tui.ai.hint import describe, hints, plan
-from spider_tui.ai.search import search_moves
+from spider_tui.ai.search import line_of, search_moves
 from spider_tui.ai.solver import solve
 from spider_tui.engine import Game, RuleSet, State, default_catalog
 from spider_tui.engine.cards import parse_card
@@ -276,6 +276,50 @@ def test_part_of_a_stretch_goes_into_an_empty_column_only_where_the_whole_may_no
     assert moves == {(0, 2)}
     assert moves == {(s, k) for s, k, d in search_moves(Board.from_game(sc, peek=True))
                      if d == 1}
+
+
+def test_the_engine_table_moves_several_runs_as_one_as_the_fast_board_does():
+    """9♠ 8♥ 7♥ (two runs) goes onto 10♠ through the empty column: the engine's table lists
+    the fast board's supermove as its single moves, and its search plays them as one child,
+    charged three moves, its line given as the three."""
+    rules = default_catalog().variant("spider-4suit")
+    g = table(rules, ["KD 9S 8H 7H", "10S", "", "5D", "2C", "QS", "3H", "JD", "6C", "4S"],
+              filler=3)
+    steps = ((0, 2, 2), (0, 1, 1), (2, 2, 1))
+    assert general.supermoves(g.state) == [steps]
+    board = Board.from_game(g, peek=True)
+    assert [tuple(board.expand(m)) for m in board.supermoves()] == [steps]
+    space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False,
+                               supers=True)
+    node = g.state.copy()
+    children = {m: (view.key(), length)
+                for m, view, _, _, _, length in space.children(node, space.moves(node), set())}
+    after = g.copy()
+    for s_, k, d in steps:
+        after.play(f"{s_ + 1}:{k}>{d + 1}")
+    assert children[steps] == (after.state.key(), 3)
+    assert node.key() == g.state.key()  # the search's table is as it was
+    assert space.enter((node, steps)).key() == after.state.key()
+    assert line_of([(-1, None), (0, (0, 1, 1)), (1, steps)], 2) == ((0, 1, 1),) + steps
+    # Without ``supers`` (the hint's searches) no such move.
+    plain = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False)
+    assert all(m[0].__class__ is not tuple for m in plain.moves(node))
+
+
+def test_a_supermove_step_the_rules_refuse_is_not_played():
+    """A plugin's rule refuses every move onto column 1, the empty column the supermove
+    would park a run in: the search does not play it (nor the one that ends there)."""
+    rules = _plugin(NothingOntoColumnOne, deck=(0, 1, 2, 3), layout=((0, 1),) * 6,
+                    place="any-suit")
+    g = table(rules, ["", "KD 9S 8H 7H", "10S", "", "5D", "2C"], filler=4)
+    listed = general.supermoves(g.state)
+    assert listed and all(any(d == 0 for _, _, d in m) for m in listed)
+    space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False,
+                               supers=True)
+    node = g.state.copy()
+    played = [m for m, *_ in space.children(node, space.moves(node), set())]
+    assert played and not [m for m in played if m[0].__class__ is tuple]
+    assert node.key() == g.state.key()
 
 
 def test_describe_names_cells_foundations_and_the_waste():
