@@ -295,18 +295,18 @@ class TableSpace(Space):
     it is shown. The moves are :func:`search_moves`' (with the deal, with ``deals``; the
     parts of runs it keeps with ``splits``); a move a plugin's rule fails on is not searched.
     A card turned over ends no line: the table shows it (the searcher reads every card of the
-    table it is given, a world or the real one). With ``supers``, :func:`supermoves` too:
-    each a move of the search (a child), played step by step where the engine allows each
-    step, charged the single moves it takes, and given as those by
-    :func:`~spider_tui.ai.search.line_of`."""
+    table it is given, a world or the real one). The moves include :func:`supermoves`, as the
+    fast board's do: each a move of the search (a child), played step by step where the
+    engine allows each step, charged the single moves it takes, and given as those by
+    :func:`~spider_tui.ai.search.line_of` (the first moves a caller gives, ``root_moves``,
+    are its own)."""
 
     def __init__(self, state: State, judge: Judge, deals: bool = True,
-                 splits: bool = False, supers: bool = False) -> None:
+                 splits: bool = False) -> None:
         self.state = state
         self.judge = judge
         self.deals = deals
         self.splits = splits
-        self.supers = supers
         self.ncols = len(state.cols)
 
     def _start(self) -> tuple[State, tuple, float]:
@@ -316,11 +316,10 @@ class TableSpace(Space):
 
     def moves(self, node: State) -> list:
         out: list = search_moves(node, self.deals, self.splits)
-        if self.supers:
-            more = supermoves(node)
-            if more:  # before the deal, which comes last
-                at = len(out) - (1 if out and out[-1] == DEAL else 0)
-                out[at:at] = more
+        more = supermoves(node)
+        if more:  # before the deal, which comes last
+            at = len(out) - (1 if out and out[-1] == DEAL else 0)
+            out[at:at] = more
         return out
 
     def enter(self, child: tuple[State, tuple]) -> State:

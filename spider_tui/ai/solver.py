@@ -376,7 +376,7 @@ class _General(_Space):
         return state.copy()
 
     def search(self, pos: State, splits: bool = False) -> Space:
-        return general.TableSpace(pos, self.judge, deals=False, splits=splits, supers=True)
+        return general.TableSpace(pos, self.judge, deals=False, splits=splits)
 
     def after_deal(self, pos: State) -> tuple[Callable[[Any, float], float | None], float]:
         """The score before the deal, where a deal may follow (the table's deals are too

@@ -289,8 +289,7 @@ def test_the_engine_table_moves_several_runs_as_one_as_the_fast_board_does():
     assert general.supermoves(g.state) == [steps]
     board = Board.from_game(g, peek=True)
     assert [tuple(board.expand(m)) for m in board.supermoves()] == [steps]
-    space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False,
-                               supers=True)
+    space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False)
     node = g.state.copy()
     children = {m: (view.key(), length)
                 for m, view, _, _, _, length in space.children(node, space.moves(node), set())}
@@ -301,9 +300,6 @@ def test_the_engine_table_moves_several_runs_as_one_as_the_fast_board_does():
     assert node.key() == g.state.key()  # the search's table is as it was
     assert space.enter((node, steps)).key() == after.state.key()
     assert line_of([(-1, None), (0, (0, 1, 1)), (1, steps)], 2) == ((0, 1, 1),) + steps
-    # Without ``supers`` (the hint's searches) no such move.
-    plain = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False)
-    assert all(m[0].__class__ is not tuple for m in plain.moves(node))
 
 
 def test_a_supermove_step_the_rules_refuse_is_not_played():
@@ -314,8 +310,7 @@ def test_a_supermove_step_the_rules_refuse_is_not_played():
     g = table(rules, ["", "KD 9S 8H 7H", "10S", "", "5D", "2C"], filler=4)
     listed = general.supermoves(g.state)
     assert listed and all(any(d == 0 for _, _, d in m) for m in listed)
-    space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False,
-                               supers=True)
+    space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False)
     node = g.state.copy()
     played = [m for m, *_ in space.children(node, space.moves(node), set())]
     assert played and not [m for m in played if m[0].__class__ is tuple]
