@@ -109,13 +109,14 @@ TRIES = {4: ((8, 0.2), (BEAM[4], 1.0))}
 #: the narrow beam from a limit of 150,000 positions or 7.5 s (the solver's own 10 s: a first
 #: try of 2 s).
 TRY_MIN = {4: (1.5, 30_000)}
-#: Where the whole limit is below :data:`TRY_MIN` the wide beam's tries are not worth making
-#: at all: the last try is as narrow as the first (the tries of these suits, as
+#: Where the whole limit is no more than :data:`TRY_MIN` the wide beam's tries are not worth
+#: making at all: the last try is as narrow as the first (the tries of these suits, as
 #: :attr:`_Space.narrow_below`). One try, 8 wide against 32: fresh deals 9801-9880, 17 wins
 #: against 0 at 5,000 positions, 52 against 45 at 25,000; fresh deals 9881-9960, 46 against
 #: 38 at 20,000, 49 and 50 at 25,000, 52 and 55 at 30,000 (dev deals 9401-9440: 7 and 0 at
 #: 5,000, 20 and 14 at 16,000, 29 and 31 at 40,000). The winnability meter (1,000 to 25,000
-#: positions a world), the ratings (5,000 a deal) and short time limits search so.
+#: positions a world), the ratings (5,000 a deal) and short time limits search so. (A limit of
+#: exactly 30,000 counts as within it, as it does for a try of :data:`TRY_MIN`.)
 NARROW_BELOW = frozenset(TRIES)
 #: The beam's width on the ladder's first try, each next twice as wide (up to ``BEAM``'s): a
 #: try on little is best spent on few positions a stage. One try of a beam 2, 4 and 8 wide,
@@ -262,7 +263,8 @@ class _Space:
     #: skipped, what it would have spent going to the next.
     try_min: tuple[float, int] = (RETRY_MIN, RETRY_MIN_NODES)
 
-    #: Where the whole limit is below :attr:`try_min`, is the last try as narrow as the first?
+    #: Where the whole limit is no more than :attr:`try_min`, is the last try as narrow as the
+    #: first?
     narrow_below = False
 
     #: How many more lines than it keeps a stage's search picks by :meth:`after_deal`'s
@@ -426,7 +428,7 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
     after the first ``proof_after`` of them. The last of several tries also moves parts of
     runs into empty columns where a copy of a card makes it worth it
     (:func:`~.board.stretch_start`): those are searched only once another try failed (not
-    where the others were all too small to make). Where the whole limit is below
+    where the others were all too small to make). Where the whole limit is no more than
     :attr:`_Space.try_min` and the space says so (:attr:`_Space.narrow_below`), the last try
     is as narrow as the first."""
     root = space.root(state)
