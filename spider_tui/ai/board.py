@@ -93,6 +93,46 @@ def supermoves_made(comp: Compiled) -> bool:
     return bool(comp.descending and comp.rank_place and all(comp.empty_ok))
 
 
+#: The most runs a supermove carries.
+SUPERMOVE_RUNS = 16
+
+
+def supermove_chain(link: Sequence[Sequence[bool]], accept: Sequence[Sequence[bool]],
+                    col: Sequence[int], rs: int, d: int) -> list[tuple[int, int, int]]:
+    """``(count, head, runs)`` for each sequence of ``col`` longer than its liftable run
+    (from ``rs``; ``d``: its first face-up card) whose cards each go on the one before
+    (``runs`` same-suit stretches, at most :data:`SUPERMOVE_RUNS`), shortest first: what a
+    supermove may carry, the fast board's (:meth:`Tables.info`) and the engine's table's
+    (:func:`~spider_tui.ai.general.supermoves`) alike."""
+    chain = []
+    j = rs
+    runs = 1
+    while j > d and accept[col[j]][col[j - 1]]:
+        j -= 1
+        if not link[col[j]][col[j + 1]]:
+            runs += 1
+            if runs > SUPERMOVE_RUNS:
+                break
+        chain.append((len(col) - j, col[j], runs))
+    return chain
+
+
+def run_lengths(link: Sequence[Sequence[bool]], seq: Sequence[int]) -> list[int]:
+    """The lengths of the same-suit stretches (each card linked to the one before) that
+    ``seq`` is made of, from its first card on: a supermove's runs, as
+    :func:`supermove_steps` takes them."""
+    segs = []
+    n = 1
+    for i in range(1, len(seq)):
+        if link[seq[i - 1]][seq[i]]:
+            n += 1
+        else:
+            segs.append(n)
+            n = 1
+    segs.append(n)
+    return segs
+
+
 def supermove_steps(src: int, runs: Sequence[int], dst: int, spare: Sequence[int]
                     ) -> list[tuple[int, int, int]]:
     """The single moves ``(src, count, dst)`` that carry a sequence of several runs (their
@@ -130,9 +170,9 @@ def single_moves(runs: int) -> int:
     return 2 * single_moves(half) + single_moves(runs - half)
 
 
-#: :func:`single_moves` by runs, for the supermoves :meth:`Tables.info` lists (16 runs at
-#: most), asked of every supermove a search plays.
-SINGLE_MOVES = tuple(single_moves(runs) for runs in range(17))
+#: :func:`single_moves` by runs, for the supermoves :meth:`Tables.info` lists
+#: (:data:`SUPERMOVE_RUNS` at most), asked of every supermove a search plays.
+SINGLE_MOVES = tuple(single_moves(runs) for runs in range(SUPERMOVE_RUNS + 1))
 
 
 def down_weights(rules: RuleSet, style: str) -> tuple[float, float, float]:
@@ -244,18 +284,8 @@ class Tables:
         s = column_score(self, col, d,
                          self.col_bonus if not d and self.settled[col[0]] else 0.0)
         # The supermove chain above the liftable run.
-        chain = []
-        if self.supermoves and rs < n:
-            accept = self.accept
-            j = rs
-            runs = 1
-            while j > d and accept[col[j]][col[j - 1]]:
-                j -= 1
-                if not link[col[j]][col[j + 1]]:
-                    runs += 1
-                    if runs > 16:
-                        break
-                chain.append((n - j, col[j], runs))
+        chain = (supermove_chain(link, self.accept, col, rs, d)
+                 if self.supermoves and rs < n else [])
         complete = (n - d >= 13 and self.run_end[col[-1]] and UNKNOWN not in col[-13:]
                     and self.rules.is_complete(list(col[-13:])))
         # What a search may move from here, for rule sets where runs descend by one:
@@ -642,19 +672,8 @@ class Board:
         a = self.cols[s] if s >= 0 else b""
         if k == 0 or d < 0 or k <= len(a) - self.t.info(a)[1]:
             return [move]
-        seq = a[-k:]
-        link = self.t.link
-        segs = []
-        n = 1
-        for i in range(1, k):
-            if link[seq[i - 1]][seq[i]]:
-                n += 1
-            else:
-                segs.append(n)
-                n = 1
-        segs.append(n)
-        return supermove_steps(s, segs, d, [i for i, c in enumerate(self.cols)
-                                            if not c and i != d])
+        return supermove_steps(s, run_lengths(self.t.link, a[-k:]), d,
+                               [i for i, c in enumerate(self.cols) if not c and i != d])
 
     def expand_line(self, line: Sequence[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         """``line`` (played from this board) with every supermove replaced by its single

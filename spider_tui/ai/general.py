@@ -43,10 +43,12 @@ from .board import (
     per_rules,
     pointless,
     reach_bits,
+    run_lengths,
     run_pairs,
     settled_cards,
     split_left_out,
     stretch_start,
+    supermove_chain,
     supermove_steps,
     supermoves_made,
 )
@@ -208,10 +210,6 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
     return out
 
 
-#: The most runs a supermove carries (the fast board's cap too).
-SUPERMOVE_RUNS = 16
-
-
 def supermoves(state: State) -> list[tuple[tuple[int, int, int], ...]]:
     """The fast board's supermoves on the engine's table (:meth:`Board.supermoves
     <spider_tui.ai.board.Board.supermoves>`), where the rules make them
@@ -239,30 +237,24 @@ def supermoves(state: State) -> list[tuple[tuple[int, int, int], ...]]:
         a = piles[s]
         n = len(a)
         d = down[s]
-        j = n - 1
-        if j <= d:
+        rs = n - 1
+        if rs <= d:
             continue
-        while j > d and link[a[j - 1]][a[j]]:
-            j -= 1
-        runs = [n - j]  # the runs' lengths, from the top of the column down
-        while j > d and accept[a[j]][a[j - 1]]:
-            j -= 1
-            if link[a[j]][a[j + 1]]:
-                runs[-1] += 1
-            elif len(runs) < min(cap_full, SUPERMOVE_RUNS):
-                runs.append(1)
-            else:
+        while rs > d and link[a[rs - 1]][a[rs]]:
+            rs -= 1
+        for k, head, runs in supermove_chain(link, accept, a, rs, d):
+            if runs > cap_full:
                 break
-            head = a[j]
+            j = n - k
             under = a[j - 1] if j > d else None
-            parts = runs[::-1]
+            parts = run_lengths(link, a[j:])
             for t in range(ncols):
                 b = piles[t]
                 if t == s or not b or not accept[head][b[-1]] or pointless(
                         link, under, head, b[-1], not j):
                     continue
                 out.append(tuple(supermove_steps(s, parts, t, empties)))
-            if (len(runs) <= cap_full >> 1 and stretch_start(in_run, a, j, d) == j
+            if (runs <= cap_full >> 1 and stretch_start(in_run, a, j, d) == j
                     and not pointless(link, under, head, None, not j)):
                 out.append(tuple(supermove_steps(
                     s, parts, first_empty, [e for e in empties if e != first_empty])))
