@@ -360,6 +360,25 @@ def reach_bits(accept: Sequence[Sequence[bool]], col: Sequence[int], d: int) -> 
     return out
 
 
+class Once:
+    """``f()``, worked out when first asked and then remembered: for a value a move listing
+    may need (:func:`split_left_out`'s ``twice``), made afresh for every listing, where
+    :func:`functools.cache` would cost more to set up than the value does to work out."""
+
+    __slots__ = ("f", "value", "known")
+
+    def __init__(self, f: Callable[[], int]) -> None:
+        self.f = f
+        self.known = False
+        self.value = 0
+
+    def __call__(self) -> int:
+        if not self.known:
+            self.value = self.f()
+            self.known = True
+        return self.value
+
+
 def face_up_twice(columns: Iterable[int]) -> int:
     """Of the cards within reach in each column (:func:`reach_bits`), those in two columns
     or more: the cards with a copy within reach in another column."""

@@ -25,7 +25,6 @@ import random
 import zlib
 from collections import Counter
 from collections.abc import Iterator
-from functools import cache
 
 from ..engine.compiled import compiled
 from ..engine.errors import RuleFailure
@@ -36,6 +35,7 @@ from .board import (
     EMPTY_WORTH,
     W_KING_BOTTOM,
     W_RUN,
+    Once,
     column_score,
     down_weights,
     face_up_twice,
@@ -185,8 +185,8 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
     accept = state.comp.accept
     into_empty: set[tuple[int, int]] = set()  # (source, count) of a move into one kept
     legal = set(moves)
-    twice = cache(lambda: face_up_twice(reach_bits(accept, piles[i], down[i])
-                                        for i in range(ncols)) if splits else 0)
+    twice = Once(lambda: face_up_twice(reach_bits(accept, piles[i], down[i])
+                                       for i in range(ncols)) if splits else 0)
     out = []
     for m in moves:
         s, k, d = m

@@ -25,7 +25,6 @@ import heapq
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from .board import (
@@ -39,6 +38,7 @@ from .board import (
     W_RUN,
     W_STARVED,
     Board,
+    Once,
     face_up_twice,
     moved,
     pointless,
@@ -175,8 +175,8 @@ def _search_moves_any(board: Board, splits: bool) -> list[tuple[int, int, int]]:
     link = t.link
     moves = board.moves()
     legal = set(moves)
-    twice = cache(lambda: face_up_twice((t.memo.get(c) or t.info(c))[6] for c in cols)
-                  if splits else 0)
+    twice = Once(lambda: face_up_twice((t.memo.get(c) or t.info(c))[6] for c in cols)
+                 if splits else 0)
     out = []
     for m in moves:
         s, k, d = m

@@ -17,13 +17,16 @@ if TYPE_CHECKING:  # pragma: no cover
 class Compiled:
     """A rule set's methods evaluated over every card (pair), for the hot loops."""
 
-    __slots__ = ("link", "accept", "empty_ok", "descending", "rank_place", "complete_suits",
-                 "run_end", "simple", "kinds", "found", "npiles", "link_alts", "forget_redeals")
+    __slots__ = ("link", "accept", "anything_onto", "empty_ok", "descending", "rank_place",
+                 "complete_suits", "run_end", "simple", "kinds", "found", "npiles", "link_alts",
+                 "forget_redeals")
 
     def __init__(self, rules: RuleSet) -> None:
         cards = range(NUM_CARDS)
         tables = _card_tables(rules)
         self.link, self.accept, self.empty_ok = tables
+        #: Does anything go onto each card (some card ``accept`` takes there)?
+        self.anything_onto = [any(row[o] for row in self.accept) for o in cards]
         # Every liftable pair descends by one: a lifted run holds each rank once, so the run that
         # fits a target is found by arithmetic rather than by trying every length.
         self.descending = all(RANK[u] == RANK[lo] + 1 for u in cards for lo in cards

@@ -251,6 +251,12 @@ class TableView:
     def reserves(self) -> list[PileView]:
         return self._of_kind(RESERVE_KIND)
 
+    def cards_of_kind(self, kind: int) -> int:
+        """How many cards the piles of ``kind`` (``FOUNDATION_KIND``...) hold together."""
+        kinds = self.rules.pile_kinds
+        piles = self._piles
+        return sum(len(piles[i]) for i in range(len(kinds)) if kinds[i] == kind)
+
     @property
     def foundations(self) -> list[PileView]:
         """The card-by-card foundations (complete runs removed are :attr:`runs_removed`)."""

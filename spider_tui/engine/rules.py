@@ -25,7 +25,7 @@ from . import build as _build
 from . import kinds
 from .answers import RULE_METHODS, adapt_old_deal, guard, old_style
 from .build import EMPTY_RULES, FoundationGroup, Relation
-from .cards import ACE, KING, NUM_CARDS, RANK, RANK_NAMES, SUITS, deck_cards, glyph
+from .cards import ACE, KING, RANK, RANK_NAMES, SUITS, deck_cards, glyph
 from .compiled import compiled
 from .errors import VariantError
 from .kinds import foundations as _foundations
@@ -359,7 +359,7 @@ class RuleSet:
         return _build.follows(self._place, moving, onto, self.wrap)
 
     def why_not_accepted(self, moving: int, onto: int) -> str:
-        if not any(self.accepts(m, onto) for m in range(NUM_CARDS)):
+        if not compiled(self).anything_onto[onto]:
             return f"nothing goes onto {article(RANK[onto])} {RANK_NAMES[RANK[onto]]}" \
                 if RANK[onto] == 1 else f"nothing goes onto {glyph(onto)}"
         head = f"{glyph(moving)} cannot go onto {glyph(onto)}"
@@ -468,7 +468,7 @@ class RuleSet:
             return len(table.runs_removed) >= self.win_runs
         if self.win == "foundations":
             return (sum(len(r) for r in table.runs_removed)
-                    + sum(len(f.cards) for f in table.foundations) == 13 * len(self.deck))
+                    + table.cards_of_kind(FOUNDATION_KIND) == 13 * len(self.deck))
         if table.stock_left:
             return False
         for pile in table:

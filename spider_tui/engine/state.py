@@ -175,9 +175,9 @@ class State:
         return len(self.done) >= self.rules.win_runs
 
     def _won_asked(self) -> bool:
-        # A snapshot always: RuleSet.won hands the columns' cards to is_complete, which a
-        # plugin may override.
-        return self.rules.won(TableView(self))
+        # The live view for the rule set's own won (what it hands a plugin's is_complete is
+        # a pile's cards, a tuple of their own), a snapshot for a plugin's.
+        return self.rules.won(self.table_for("won"))
 
     def key(self) -> tuple:
         """A hashable summary of the whole position (for transposition tables)."""

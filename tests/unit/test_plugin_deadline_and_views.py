@@ -12,6 +12,7 @@ from plugin_helpers import Plugin, liar, manager_with, variant_class, variant_pl
 
 from spider_tui.engine import Game, GameView, RuleFailure, deadline
 from spider_tui.engine.piles import TableView
+from spider_tui.engine.rules import RuleSet
 
 SHORT = 0.3
 
@@ -177,3 +178,35 @@ def test_the_table_view_is_a_snapshot():
     first = game.legal_moves()[0]
     game.play(first)
     assert [p.cards for p in view] != [p.cards for p in TableView(game.state)]
+
+
+def test_a_plugin_s_is_complete_asked_by_the_default_win_rule_gets_cards_of_its_own():
+    """The default ``won`` reads the table live (no copy of it), but what it hands a plugin's
+    ``is_complete`` is a pile's cards as a tuple of their own: nothing of the engine's."""
+    given = []
+
+    def is_complete(self, run):
+        given.append(run)
+        return RuleSet.is_complete(self, run)
+
+    # Won with every column one complete run, and no stock: the default rule asks
+    # is_complete of the columns after every move.
+    mgr = manager_with(variant_plugin(liar(variant_class(is_complete=is_complete),
+                                           base="simple-simon", win="columns")))
+    game = Game.new("liar", 3, catalog=mgr.catalog)
+    game.play(game.legal_moves()[0])
+    assert given and all(type(run) is tuple for run in given)
+    assert game.status == "playing" and mgr.problems == []
+
+
+@pytest.mark.parametrize("variant", ["freds-spider", "spidercells", "scorpion", "spider-web"])
+def test_the_cards_a_kind_of_pile_holds_are_counted_alike_on_either_view(variant):
+    game = Game.new(variant, 2)
+    for move in game.legal_moves()[:3]:
+        if move in game.legal_moves():
+            game.play(move)
+    state = game.state
+    for view in (TableView(state), TableView.live(state)):
+        for kind in set(state.rules.pile_kinds):
+            assert view.cards_of_kind(kind) == sum(
+                len(p.cards) for p in view if p.kind == kind), (view, kind)
