@@ -234,8 +234,7 @@ class TableView:
         return self._view(self.rules.pile_index(code))
 
     def _of_kind(self, kind: int) -> list[PileView]:
-        kinds = self.rules.pile_kinds
-        return [self._view(i) for i in range(len(kinds)) if kinds[i] == kind]
+        return [self._view(i) for i in self.rules.places_of_kind.get(kind, ())]
 
     @property
     def columns(self) -> list[PileView]:
@@ -253,9 +252,8 @@ class TableView:
 
     def cards_of_kind(self, kind: int) -> int:
         """How many cards the piles of ``kind`` (``FOUNDATION_KIND``...) hold together."""
-        kinds = self.rules.pile_kinds
         piles = self._piles
-        return sum(len(piles[i]) for i in range(len(kinds)) if kinds[i] == kind)
+        return sum(len(piles[i]) for i in self.rules.places_of_kind.get(kind, ()))
 
     @property
     def foundations(self) -> list[PileView]:

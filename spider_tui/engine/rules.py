@@ -271,6 +271,14 @@ class RuleSet:
         return self._piles[1]
 
     @cached_property
+    def places_of_kind(self) -> dict[int, tuple[int, ...]]:
+        """The places in the table's row (:attr:`pile_kinds`) of the piles of each kind."""
+        out: dict[int, tuple[int, ...]] = {}
+        for i, kind in enumerate(self.pile_kinds):
+            out[kind] = out.get(kind, ()) + (i,)
+        return out
+
+    @cached_property
     def _index_of(self) -> dict[int, int]:
         return {c: i for i, c in enumerate(self._piles[1])}
 

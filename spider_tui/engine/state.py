@@ -417,14 +417,24 @@ class GeneralState(State):
                         break
         return out
 
-    def _snapshot(self) -> tuple:
-        return (tuple(p[:] for p in self.piles), self.down[:], self.rs[:], self.sp, self.stock,
+    def _snapshot(self, only: tuple[int, ...] | None = None) -> tuple:
+        """What :meth:`_restore` needs to put the table back: every pile's cards, or only
+        those of the piles ``only`` names (the others left as they are)."""
+        piles = self.piles
+        saved = (tuple(p[:] for p in piles) if only is None
+                 else tuple((i, piles[i][:]) for i in only))
+        return (saved, only is not None, self.down[:], self.rs[:], self.sp, self.stock,
                 len(self.done), None if self.shown is None else self.shown[:], self.redeals)
 
     def _restore(self, snap: tuple) -> None:
-        piles, down, rs, self.sp, self.stock, n_done, shown, self.redeals = snap
-        for p, saved in zip(self.piles, piles):
-            p[:] = saved
+        saved, some, down, rs, self.sp, self.stock, n_done, shown, self.redeals = snap
+        if some:
+            piles = self.piles
+            for i, cards in saved:
+                piles[i][:] = cards
+        else:
+            for p, cards in zip(self.piles, saved):
+                p[:] = cards
         self.down[:] = down
         self.rs[:] = rs
         del self.done[n_done:]
@@ -432,11 +442,14 @@ class GeneralState(State):
         self.shown = shown
 
     def _apply_general(self, move: tuple[int, int, int]) -> tuple:
-        """:meth:`apply` for any table; the undo record holds a snapshot of it."""
-        snap = self._snapshot()
+        """:meth:`apply` for any table; the undo record holds a snapshot of it: of the two
+        piles a card move changes where no deal and no automatic move (``after_move``) can
+        carry cards elsewhere, else of every pile."""
         s, k, d = move
-        removals: list = []
         rules = self.rules
+        automatic = k == 0 or rules.refill or rules.overrides("after_move")
+        snap = self._snapshot(None if automatic else (s,) if d < 0 else (s, d))
+        removals: list = []
         try:
             if k == 0:
                 touched = self._carry(rules.deal_plan(TableView(self)), "deal_plan")
@@ -452,7 +465,7 @@ class GeneralState(State):
                 else:
                     self.piles[d].extend(run)
                     touched = {s, d}
-            if k != 0 and (rules.refill or rules.overrides("after_move")):
+            if automatic and k != 0:
                 # Before the table is tidied (a card turned over, runs removed): a rule may
                 # look at a column left with only face-down cards (Bebop).
                 codes = rules.pile_codes
@@ -548,12 +561,11 @@ class GeneralState(State):
         for i in sorted(touched):
             if i < nc:
                 flips += self._flip(i)
-                if sweep:
-                    before = len(removals)
-                    self.rs[i] = self._run_start(i)
-                    self._sweep(i, removals)
-                    flips += sum(1 for r in removals[before:] if r[2])
             self.rs[i] = self._run_start(i)
+            if sweep and i < nc:  # each run it removes, it works out what can be lifted anew
+                before = len(removals)
+                self._sweep(i, removals)
+                flips += sum(1 for r in removals[before:] if r[2])
         return flips
 
     def _flip(self, i: int) -> int:
