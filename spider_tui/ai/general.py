@@ -210,7 +210,7 @@ def search_moves(state: State, deals: bool = True, splits: bool = False
     return out
 
 
-def supermoves(state: State) -> list[tuple[tuple[int, int, int], ...]]:
+def supermoves(state: State) -> list[tuple]:
     """The fast board's supermoves on the engine's table (:meth:`Board.supermoves
     <spider_tui.ai.board.Board.supermoves>`), where the rules make them
     (:func:`~spider_tui.ai.board.supermoves_made`): a sequence of several runs that each lie on the
@@ -220,7 +220,10 @@ def supermoves(state: State) -> list[tuple[tuple[int, int, int], ...]]:
     space to play one by one as the engine allows them (:class:`TableSpace` asks
     :meth:`State.refusal` of each). With ``e`` empty columns to spare, ``2**e`` runs can move.
     Left out as :func:`search_moves` leaves single moves out: the :func:`pointless` ones, and
-    into an empty column part of a stretch of a run that may go there whole."""
+    into an empty column part of a stretch of a run that may go there whole. A supermove into
+    an empty column is given as its ways into each empty column in turn (a tuple of them),
+    of which a space plays the first the engine allows (a plugin's rule may refuse the first
+    column), as :func:`search_moves` keeps the first allowed of single moves."""
     piles = state.piles
     ncols = len(state.cols)
     empties = [i for i in range(ncols) if not piles[i]]
@@ -230,9 +233,8 @@ def supermoves(state: State) -> list[tuple[tuple[int, int, int], ...]]:
     link, accept = comp.link, comp.accept
     down = state.down
     in_run = run_pairs(state.rules)
-    first_empty = empties[0]
     cap_full = 1 << len(empties)
-    out: list[tuple[tuple[int, int, int], ...]] = []
+    out: list[tuple] = []
     for s in range(ncols):
         a = piles[s]
         n = len(a)
@@ -256,8 +258,10 @@ def supermoves(state: State) -> list[tuple[tuple[int, int, int], ...]]:
                 out.append(tuple(supermove_steps(s, parts, t, empties)))
             if (runs <= cap_full >> 1 and stretch_start(in_run, a, j, d) == j
                     and not pointless(link, under, head, None, not j)):
-                out.append(tuple(supermove_steps(
-                    s, parts, first_empty, [e for e in empties if e != first_empty])))
+                # Into the first empty column the rules allow: a way into each, in turn.
+                out.append(tuple(tuple(supermove_steps(s, parts, t, [e for e in empties
+                                                                     if e != t]))
+                                 for t in empties))
     return out
 
 
@@ -328,8 +332,15 @@ class TableSpace(Space):
                  ) -> Iterator[tuple[tuple, State, float, int, tuple[State, tuple], int]]:
         score = self.judge.score
         for m in moves:
-            if m[0].__class__ is tuple:  # a supermove
-                recs = _steps(node, m)
+            if m[0].__class__ is tuple:  # a supermove, or its ways into each empty column
+                if m[0][0].__class__ is tuple:
+                    for way in m:
+                        recs = _steps(node, way)
+                        if recs is not None:
+                            m = way
+                            break
+                else:
+                    recs = _steps(node, m)
                 if recs is None:
                     continue
                 key = node.key()

@@ -309,7 +309,9 @@ def test_a_supermove_step_the_rules_refuse_is_not_played():
                     place="any-suit")
     g = table(rules, ["", "KD 9S 8H 7H", "10S", "", "5D", "2C"], filler=4)
     listed = general.supermoves(g.state)
-    assert listed and all(any(d == 0 for _, _, d in m) for m in listed)
+    # Each way (a supermove into an empty column has one into each) passes column 1.
+    ways = [w for m in listed for w in (m if m[0][0].__class__ is tuple else (m,))]
+    assert ways and all(any(d == 0 for _, _, d in w) for w in ways)
     space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False)
     node = g.state.copy()
     played = [m for m, *_ in space.children(node, space.moves(node), set())]
@@ -318,6 +320,27 @@ def test_a_supermove_step_the_rules_refuse_is_not_played():
     # The single moves into an empty column go into the first one the rules allow: 8♥ 7♥
     # into column 4.
     assert (1, 2, 3) in played and not any(d == 0 for _, _, d in played)
+
+
+def test_a_supermove_into_an_empty_column_goes_into_the_first_the_rules_allow():
+    """A plugin's rule lets column 1 take a card only while it is empty: 9♠ 8♥ 7♥ (two runs)
+    cannot be built in it, but can in column 4, 8♥ 7♥ waiting in column 1 meanwhile. The
+    search plays the supermove into column 4 (it played none before: only into the first
+    empty column)."""
+    rules = _plugin(OneCardIntoColumnOne, deck=(0, 1, 2, 3), layout=((0, 1),) * 6,
+                    place="any-suit")
+    g = table(rules, ["", "KD 9S 8H 7H", "5C", "", "5D", "2C"], filler=4)
+    space = general.TableSpace(g.state, general.judge_for(rules, "solve"), deals=False)
+    node = g.state.copy()
+    played = {m: view.key() for m, view, *_ in space.children(node, space.moves(node), set())
+              if m[0].__class__ is tuple}
+    into_four = ((1, 2, 0), (1, 1, 3), (0, 2, 3))
+    assert into_four in played and not any(m[-1][2] == 0 for m in played)
+    after = g.copy()
+    for s_, k, d in into_four:
+        after.play(f"{s_ + 1}:{k}>{d + 1}")
+    assert played[into_four] == after.state.key()
+    assert node.key() == g.state.key()
 
 
 def test_describe_names_cells_foundations_and_the_waste():
@@ -457,6 +480,16 @@ class NothingOntoColumnOne(RuleSet):
     def move_refusal(self, table, source, cards, target):
         if target is not None and target.kind == COLUMN and target.index == 0:
             return "column 1 takes nothing in this game"
+        return super().move_refusal(table, source, cards, target)
+
+
+class OneCardIntoColumnOne(RuleSet):
+    """Column 1 takes a card only while it is empty."""
+
+    def move_refusal(self, table, source, cards, target):
+        if (target is not None and target.kind == COLUMN and target.index == 0
+                and not target.is_empty):
+            return "column 1 takes a card only while it is empty"
         return super().move_refusal(table, source, cards, target)
 
 
