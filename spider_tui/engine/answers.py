@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import inspect
 import reprlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -183,6 +184,34 @@ def who(rules: RuleSet) -> str:
 _hung: set[tuple[type, str]] = set()
 
 
+def _timed_out(rules: RuleSet, name: str, e: PluginTimeout) -> RuleFailure:
+    """The failure of ``rules``' method ``name`` that ran past its deadline, which is asked no
+    more from now on."""
+    _hung.add((type(rules), name))
+    problem = str(e)
+    return RuleFailure(f"{who(rules)} failed: {name}() {problem}", method=name, problem=problem)
+
+
+@contextmanager
+def one_deadline(rules: RuleSet, name: str) -> Iterator[None]:
+    """``with one_deadline(rules, name):`` many calls of ``rules``' method ``name`` (a move
+    listing asks ``move_refusal`` of every candidate) under one deadline, the clock started
+    once rather than at each call; past it, the method fails (:class:`RuleFailure`) and is
+    asked no more, as one call past its own would. Within it, a call that raises fails alone,
+    as ever (:func:`guard`)."""
+    armed = arm()
+    owner = armed and deadline_depth() == 1
+    try:
+        yield
+    except PluginTimeout as e:
+        if not owner:
+            raise
+        raise _timed_out(rules, name, e) from None
+    finally:
+        if armed:
+            disarm()
+
+
 def guard(method: Any, name: str) -> Any:
     check = RESULT_CHECKS[name]
 
@@ -202,10 +231,7 @@ def guard(method: Any, name: str) -> Any:
         except PluginTimeout as e:
             if not owner:
                 raise  # for the outermost plugin call to answer for
-            _hung.add((cls, name))
-            problem = str(e)
-            raise RuleFailure(f"{who(self)} failed: {name}() {problem}", method=name,
-                              problem=problem) from None
+            raise _timed_out(self, name, e) from None
         except BaseException as e:  # noqa: BLE001 - sys.exit() or Ctrl-C in a plugin's rule too
             problem = f"raised {error_text(e)}"
             raise RuleFailure(f"{who(self)} failed: {name}() {problem}", method=name,

@@ -17,7 +17,8 @@ Where no timer exists (another thread than the main one, a system without ``SIGA
 code runs without a deadline; the app runs its searches in worker threads, which a hang there
 does not freeze, and quits without waiting for them.
 
-Nested calls (a plugin's rule calling another rule method) share the outermost call's deadline.
+Nested calls (a plugin's rule calling another rule method) share the outermost call's deadline,
+and so do the calls of one move listing (:func:`~spider_tui.engine.answers.one_deadline`).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .answers import who
+from .answers import one_deadline, who
 from .cards import SUIT, glyph
 from .compiled import compiled
 from .errors import RuleFailure
@@ -394,27 +394,29 @@ class GeneralState(State):
         return out
 
     def _moves_asked(self) -> list[tuple[int, int, int]]:
-        """Every move a plugin's own ``move_refusal`` allows, asked of it one by one."""
+        """Every move a plugin's own ``move_refusal`` allows, asked of it one by one (under
+        one deadline for the whole listing: :func:`~.answers.one_deadline`)."""
         kinds = self.comp.kinds
         targets = [i for i, k in enumerate(kinds) if KINDS[k].takes_cards]
         table = TableView(self)
         views = [self.pile_view(i) for i in range(len(self.piles))]
         refusal = self.rules.move_refusal
         out = []
-        for s in range(len(self.piles)):
-            a = self.piles[s]
-            lift = len(a) - self.rs[s]
-            for k in range(1, lift + 1):
-                cards = tuple(a[-k:])
-                for d in targets:
-                    if (d != s and self.limit_refusal(cards, d) is None
-                            and refusal(table, views[s], cards, views[d]) is None):
-                        out.append((s, k, d))
-            if kinds[s] == COLUMN and self.rules.runs_leave and not self.rules.auto_remove:
-                for n in self.rules.run_lengths:
-                    if lift >= n and self.refusal(s, n, RUNS) is None:
-                        out.append((s, n, RUNS))
-                        break
+        with one_deadline(self.rules, "move_refusal"):
+            for s in range(len(self.piles)):
+                a = self.piles[s]
+                lift = len(a) - self.rs[s]
+                for k in range(1, lift + 1):
+                    cards = tuple(a[-k:])
+                    for d in targets:
+                        if (d != s and self.limit_refusal(cards, d) is None
+                                and refusal(table, views[s], cards, views[d]) is None):
+                            out.append((s, k, d))
+                if kinds[s] == COLUMN and self.rules.runs_leave and not self.rules.auto_remove:
+                    for n in self.rules.run_lengths:
+                        if lift >= n and self.refusal(s, n, RUNS) is None:
+                            out.append((s, n, RUNS))
+                            break
         return out
 
     def _snapshot(self, only: tuple[int, ...] | None = None) -> tuple:

@@ -53,6 +53,35 @@ def test_a_won_that_never_returns_is_stopped_reported_and_switched_off(kind):
     assert game.state.stock_left == 40 and len(game.history) == 1
 
 
+def test_a_move_listing_is_one_answer_under_one_deadline():
+    """The engine lists a table's moves by asking a plugin's move_refusal of every candidate,
+    all under one deadline (a listing is one answer the game waits for): answers each quick
+    enough alone but too slow together fail within it, name the method, and the method is
+    asked no more; a listing of quick answers goes through."""
+    asked = []
+
+    def move_refusal(self, table, source, cards, target):
+        asked.append(1)
+        if table.stock_left < 50:
+            time.sleep(SHORT / 10)
+        return RuleSet.move_refusal(self, table, source, cards, target)
+
+    mgr = manager_with(variant_plugin(liar(variant_class(move_refusal=move_refusal))))
+    game = Game.new("liar", 3, catalog=mgr.catalog)
+    assert game.state.moves()  # quick answers: listed
+    game.play("d")
+    asked.clear()
+    t0 = time.monotonic()
+    with pytest.raises(RuleFailure, match=f"move_refusal\\(\\) did not answer within {SHORT:g} s"):
+        game.state.moves()
+    assert time.monotonic() - t0 < SHORT + 1.5
+    asked.clear()
+    with pytest.raises(RuleFailure, match="not asked again"):
+        game.state.moves()
+    assert len(asked) == 0
+    assert game.state.stock_left == 40  # the game is as it was
+
+
 def test_a_plugin_that_catches_the_timeout_is_interrupted_again_then_given_up_on(monkeypatch):
     monkeypatch.setattr(deadline, "REPEAT", 0.05)
     gave_up = []
