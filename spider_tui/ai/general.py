@@ -214,8 +214,9 @@ def supermoves(state: State) -> list[tuple]:
     """The fast board's supermoves on the engine's table (:meth:`Board.supermoves
     <spider_tui.ai.board.Board.supermoves>`), where the rules make them
     (:func:`~spider_tui.ai.board.supermoves_made`): a sequence of several runs that each lie on the
-    one before as the rules build (``9♥ 8♠ 7♠``), moved from a column onto a column that
-    takes its first card, or into the first empty column, through the empty columns. Each is
+    one before as the rules build (``9♥ 8♠ 7♠``), above the run the engine lifts
+    (:attr:`State.rs`), moved from a column onto a column that takes its first card, or into
+    an empty column, through the empty columns. Each is
     the tuple of its single moves (:func:`~spider_tui.ai.board.supermove_steps`), for a
     space to play one by one as the engine allows them (:class:`TableSpace` asks
     :meth:`State.refusal` of each). With ``e`` empty columns to spare, ``2**e`` runs can move.
@@ -239,12 +240,9 @@ def supermoves(state: State) -> list[tuple]:
         a = piles[s]
         n = len(a)
         d = down[s]
-        rs = n - 1
-        if rs <= d:
+        if n - 1 <= d:  # one face-up card at most: nothing above a run
             continue
-        while rs > d and link[a[rs - 1]][a[rs]]:
-            rs -= 1
-        for k, head, runs in supermove_chain(link, accept, a, rs, d):
+        for k, head, runs in supermove_chain(link, accept, a, state.rs[s], d):
             if runs > cap_full:
                 break
             j = n - k
