@@ -21,6 +21,17 @@ LOST_MOVES = (
     "d 10>9")
 LOST_AT = 45
 
+#: Spider (one suit) deal 633 as the fair bot played it (16,000 positions a move): every card
+#: face up, three rows in the stock, columns 7 and 9 empty, the last move (9>10) emptying
+#: column 9. The one fill the hint found before undid that move.
+FILL_DEAL = 633
+FILL_MOVES = (
+    "1>2 1>4 1>3 2>8 2>3 2>3 4>1 4>3 5>3 6>4 4>6 4>10 5>10 6>1 7>8 3>7 8>10 7>10 9>2 10>2 5>9 "
+    "8>2 9>5 9>2 9>3 9>6 4>6 2>4 2>6 10>3 5:3>2 3>5 3:1>9 2>9 6>3 6:1>2 6>9 1:6>6 2>9 5>1 "
+    "1:5>2 3>1 1>8 3:1>5 8>1 d 10>2 1>10 1>9 2>8 2>6 7>6 8>5 10:2>1 4>10 6:7>2 6>2 3:1>2 3>10 "
+    "5:5>3 1>5 5>2 7:1>1 3>7 7:6>3 3>4 2>7 8:1>2 7>4 8:1>5 8:1>6 5>8 10:2>9 9:1>7 8:1>5 d 6>9 "
+    "7>3 1>3 5:1>4 3>5 3>4 8:1>3 5>8 9:2>5 10>9 9>10")
+
 
 def replays_to_a_win(variant: str, deal: int, moves: list[str]) -> bool:
     """Do ``moves`` (move notation), played from the deal, win it?"""

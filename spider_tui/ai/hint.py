@@ -442,7 +442,7 @@ def plan(game: Game, *, budget_ms: float | None, peek: bool,
     res = explore(BoardSpace(board, deals=peek), deadline=deadline, max_nodes=allowed,
                   seen=set(seen.keys), root_moves=roots)
     tally.spend(res.nodes)
-    found = _FastLines(game, board, res, legal, past, sampling, end, max_nodes, tally)
+    found = _FastLines(game, board, res, legal, seen, sampling, end, max_nodes, tally)
     return _ranked_hints(game, legal, skip, past, seen.floor, found, follow)
 
 
@@ -614,9 +614,10 @@ class _FastLines(_Lines):
     ``past`` (a supermove played out may park a card and take it back); where cards are
     hidden (``sampling``), the best lines looked past in sampled worlds."""
 
-    def __init__(self, game: Game, board: Board, res, legal: dict, past: set,
+    def __init__(self, game: Game, board: Board, res, legal: dict, seen: _Seen,
                  sampling: bool, end: float, max_nodes: int | None, tally: NodeBudget) -> None:
-        self.game, self.board, self.res, self.legal, self.past = game, board, res, legal, past
+        self.game, self.board, self.res, self.legal = game, board, res, legal
+        self.past, self.keys = seen.past, seen.keys
         self.sampling, self.end, self.max_nodes, self.tally = sampling, end, max_nodes, tally
         self.root = res.root
         fresh = res.ranked()
@@ -632,8 +633,16 @@ class _FastLines(_Lines):
         return self._singles(self.res.ranked())
 
     def fills(self) -> Iterator[tuple[float, tuple]]:
-        # Towards the best table with no empty column.
-        return self._singles(self.res.ranked(full=True) or [_greedy_fill(self.board)])
+        # Towards the best table with no empty column; where the search found none that
+        # leads anywhere new (its moves leave out a part of a run into an empty column, the
+        # very move that fills one), one filled a move at a time (:func:`_greedy_fill`).
+        found = False
+        for val, line in self._singles(self.res.ranked(full=True)):
+            if line:
+                found = True
+                yield val, line
+        if not found:
+            yield from self._singles([_greedy_fill(self.board, self.keys)])
 
     def digs(self) -> Iterator[tuple[float, tuple]]:
         return self._singles(self.res.ranked(reveal=True))
@@ -799,23 +808,30 @@ def _best_score(space: Space, deadline: float, max_nodes: int | None,
     return best[0]
 
 
-def _greedy_fill(board: Board) -> tuple[float, tuple]:
+def _greedy_fill(board: Board, avoid: Collection = ()) -> tuple[float, tuple]:
     """A line that fills every empty column one card or run at a time, each time taking the
-    move that costs least (for when the search found no line to a full table in time)."""
+    move that costs least (for when the search found no line to a full table), never into a
+    position whose key (:meth:`Board.key`) is in ``avoid`` (the game's positions since its
+    last progress: where the move that costs least undoes the one just played, another
+    fills the column) nor into one the line has been in."""
     b = board.copy()
     line: list = []
+    been = {b.key()}
     while not all(b.cols) and len(line) < 4 * len(b.cols):
         options = []
         for m in b.moves():
             s, k, d = m
             if d >= 0 and not b.cols[d] and (k < len(b.cols[s]) or b.down[s]):
                 rec = b.apply(m)
-                options.append((b.score(), m))
+                key = b.key()
+                if key not in avoid and key not in been:
+                    options.append((b.score(), m))
                 b.undo(rec)
         if not options:
             break
         val, m = max(options)
         b.apply(m)
+        been.add(b.key())
         line.append(m)
     return (b.score(), tuple(line))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from ai_positions import FINISH_MOVES
+from ai_positions import FILL_DEAL, FILL_MOVES, FINISH_MOVES
 
 from spider_tui.ai.hint import FILL, PREPARE, Adviser, game_positions, hints
 from spider_tui.ai.lines import prune, shortcut, shorten, without_loops
@@ -86,6 +86,18 @@ def test_two_suits_the_deal_comes_once_the_table_is_arranged_for_it():
     assert g.state.stock_left < stock, reasons
     dealt_at = next(i for i, r in enumerate(reasons) if r.startswith("deal a new row"))
     assert all(r.startswith((PREPARE, FILL)) for r in reasons[:dealt_at]), reasons
+
+
+def test_the_empty_columns_are_filled_for_a_row_where_the_best_fill_undoes_the_last_move():
+    """Every card face up, three rows to come, two columns empty: the hint said nothing (and
+    the bot lost a game it could win), for its one way to fill them moved back the run the
+    last move had moved. Followed now, it fills them another way, and the row comes."""
+    g = _game("spider-1suit", FILL_DEAL, FILL_MOVES)
+    assert sum(not c for c in g.state.cols) == 2 and not any(g.state.down)
+    stock = g.state.stock_left
+    reasons = _follow(g, 4, Adviser(**EXACT))
+    assert reasons and reasons[0].startswith(FILL), reasons
+    assert g.state.stock_left < stock, reasons
 
 
 def test_a_promised_line_is_played_out_not_traded_for_another():
