@@ -8,8 +8,10 @@ Each move's search gets ``--nodes`` positions (4,000 by default: about the 120 m
 hint takes, on an idle machine of this project's), so the figures are the same on a loaded
 machine; ``--budget MS`` searches for MS milliseconds a move instead (or as well, with both).
 
-Each finished game is printed as it ends (deal, won, moves, runs, seconds, positions searched
-per second), then the summary the ``spider-tui bot`` command prints.
+Each finished game is printed as it ends (deal, won, moves, runs, the cards left in the stock
+of a game lost before its last row, seconds, positions searched per second), then the summary
+the ``spider-tui bot`` command prints (which names the deals lost with cards still in the
+stock: the bot gave up with a row to come, worth a look).
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ def main() -> int:
             with open(args.losses, "a", encoding="utf-8") as f:
                 f.write(json.dumps({"variant": args.variant, "deal": r.deal,
                                     "moves": list(r.line)}) + "\n")
-        print(f"deal {r.deal}: {'won' if r.won else 'lost'} moves={r.moves} runs={r.runs} "
+        left = f"stock={r.stock_left} " if not r.won and r.stock_left else ""
+        print(f"deal {r.deal}: {'won' if r.won else 'lost'} moves={r.moves} runs={r.runs} {left}"
               f"{r.seconds:.1f}s {r.nodes / r.seconds if r.seconds > 0 else 0:.0f} positions/s"
               f"  [{sum(x.won for x in results)}/{len(results)}]", flush=True)
     print(f"{args.variant}: {len(results)} games (deals {deals.start}-{deals.stop - 1}), "

@@ -40,6 +40,10 @@ class GameResult:
     line: tuple[str, ...] = ()
     #: Positions searched over the whole game.
     nodes: int = 0
+    #: Cards still in the stock when the game ended. A game lost with some left is one the
+    #: bot gave up (no hint) with a row still to come: worth a look, for where a row may be
+    #: dealt, or the empty columns filled for it, the hint should say so.
+    stock_left: int = 0
 
 
 #: The bot's choices, one move at a time: the hint's own :class:`~spider_tui.ai.hint.Adviser`,
@@ -94,7 +98,8 @@ def play_deal(variant: str, deal: int, *, budget_ms: float | None = None, peek: 
     for _ in _play(game, auto, max_moves, max_idle):
         pass
     return GameResult(deal, game.status == WON, len(game.history), time.perf_counter() - t0,
-                      game.runs_removed, tuple(str(s.move) for s in game.history), auto.nodes)
+                      game.runs_removed, tuple(str(s.move) for s in game.history), auto.nodes,
+                      game.state.stock_left)
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -127,8 +132,9 @@ def run_games(variant: str, deals: Iterable[int], *, budget_ms: float | None = N
 
 
 def summary(results: list[GameResult]) -> str:
-    """The win rate with its 95% Wilson interval, mean moves and time per game, and the
-    positions searched (per game, and per second of play)."""
+    """The win rate with its 95% Wilson interval, the games lost with cards still in the stock
+    (:attr:`GameResult.stock_left`; where there are any), mean moves and time per game, and
+    the positions searched (per game, and per second of play)."""
     n = len(results)
     wins = sum(r.won for r in results)
     lo, hi = wilson(wins, n)
@@ -136,9 +142,14 @@ def summary(results: list[GameResult]) -> str:
     total = sum(r.seconds for r in results)
     secs = total / n if n else 0.0
     nodes = sum(r.nodes for r in results)
-    return (f"won {wins} of {n}: {100 * wins / max(n, 1):.1f}% "
-            f"(95% CI {100 * lo:.1f}%-{100 * hi:.1f}%, Wilson)\n"
-            f"mean moves per game: {moves:.1f}\n"
-            f"time per game: {secs:.2f} s\n"
-            f"positions searched: {nodes / max(n, 1):.0f} per game, "
-            f"{nodes / total if total > 0 else 0.0:.0f} per second")
+    stopped = [str(r.deal) for r in results if not r.won and r.stock_left]
+    lines = [f"won {wins} of {n}: {100 * wins / max(n, 1):.1f}% "
+             f"(95% CI {100 * lo:.1f}%-{100 * hi:.1f}%, Wilson)"]
+    if stopped:
+        lines.append(f"lost with cards still in the stock: {len(stopped)} "
+                     f"(deal{'s' if len(stopped) > 1 else ''} {', '.join(stopped)})")
+    lines += [f"mean moves per game: {moves:.1f}",
+              f"time per game: {secs:.2f} s",
+              f"positions searched: {nodes / max(n, 1):.0f} per game, "
+              f"{nodes / total if total > 0 else 0.0:.0f} per second"]
+    return "\n".join(lines)

@@ -11,7 +11,7 @@ import pytest
 from ai_positions import replays_to_a_win
 
 from spider_tui.ai import solver
-from spider_tui.ai.bot import Autoplayer, play_deal, run_games, summary
+from spider_tui.ai.bot import Autoplayer, GameResult, play_deal, run_games, summary
 from spider_tui.ai.hint import plan
 from spider_tui.ai.search import NodeBudget
 from spider_tui.ai.solver import solve, solve_state
@@ -202,3 +202,14 @@ def test_run_games_passes_the_budget_on_and_the_summary_gives_positions_per_seco
     per_game = sum(r.nodes for r in results) / 2
     assert f"positions searched: {per_game:.0f} per game, " in text
     assert text.splitlines()[-1].endswith(" per second")
+
+
+def test_the_summary_names_the_games_lost_with_cards_still_in_the_stock():
+    """A game the bot gives up with a row to come is named: the hint should have dealt it, or
+    filled the empty columns for it (how the one-suit losses to a silent hint were found)."""
+    cut = play_deal("spider-1suit", 3, node_budget=50, max_moves=4)  # stopped before a row
+    assert not cut.won and cut.stock_left == Game.new("spider-1suit", deal=3).state.stock_left
+    done = GameResult(4, True, 120, 1.0, 8, nodes=10)
+    text = summary([cut, done])
+    assert "lost with cards still in the stock: 1 (deal 3)" in text.splitlines()
+    assert "cards still in the stock" not in summary([done])
