@@ -56,7 +56,7 @@ def main() -> int:
             with open(args.losses, "a", encoding="utf-8") as f:
                 f.write(json.dumps({"variant": args.variant, "deal": r.deal,
                                     "moves": list(r.line)}) + "\n")
-        left = f"stock={r.stock_left} " if not r.won and r.stock_left else ""
+        left = f"stock={r.stock_left} " if r.lost_with_stock else ""
         print(f"deal {r.deal}: {'won' if r.won else 'lost'} moves={r.moves} runs={r.runs} {left}"
               f"{r.seconds:.1f}s {r.nodes / r.seconds if r.seconds > 0 else 0:.0f} positions/s"
               f"  [{sum(x.won for x in results)}/{len(results)}]", flush=True)

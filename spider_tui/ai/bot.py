@@ -45,6 +45,11 @@ class GameResult:
     #: dealt, or the empty columns filled for it, the hint should say so.
     stock_left: int = 0
 
+    @property
+    def lost_with_stock(self) -> bool:
+        """Lost with cards still in the stock (:attr:`stock_left`): worth a look."""
+        return not self.won and self.stock_left > 0
+
 
 #: The bot's choices, one move at a time: the hint's own :class:`~spider_tui.ai.hint.Adviser`,
 #: taking its first choice every time (the app's demo mode plays through it too).
@@ -142,7 +147,7 @@ def summary(results: list[GameResult]) -> str:
     total = sum(r.seconds for r in results)
     secs = total / n if n else 0.0
     nodes = sum(r.nodes for r in results)
-    stopped = [str(r.deal) for r in results if not r.won and r.stock_left]
+    stopped = [str(r.deal) for r in results if r.lost_with_stock]
     lines = [f"won {wins} of {n}: {100 * wins / max(n, 1):.1f}% "
              f"(95% CI {100 * lo:.1f}%-{100 * hi:.1f}%, Wilson)"]
     if stopped:
