@@ -1,5 +1,6 @@
 """Positions the AI's tests share."""
 
+from spider_tui.ai.perfect import SOLVE_CREDIT
 from spider_tui.engine import Game
 
 #: Issue 31's position: Spider (one suit) deal 5, seven runs home, every card face up.
@@ -33,9 +34,38 @@ FILL_MOVES = (
     "7>3 1>3 5:1>4 3>5 3>4 8:1>3 5>8 9:2>5 10>9 9>10")
 
 
+#: Spider (one suit) deal 604 as the fair bot played it before the endgame vote (1,000
+#: positions a move), up to its last row: the stock dealt out, 20 cards face down. From here
+#: that bot lost (no hint after 12 more moves); the solver, reading every card, wins.
+VOTE_DEAL = 604
+VOTE_MOVES = (
+    "1>5 2>8 9>7 5>9 7>2 7>6 8>6 1>8 1>5 1>8 8>4 8>1 9>7 4>8 d 1>6 1>3 8>9 2>4 2>9 10>5 10>4 "
+    "9>5 5>3 d 2>6 2>1 2>3 3>7 3>4 4>8 8>9 9>2 9>5 2>4 d 2>4 2>1 8>6 2>6 8>4 1>8 3>8 5>4 7>3 "
+    "6>7 6>4 10>4 4:9>2 4>7 4>3 5>9 d 2>1 1>4 3>1 3>1 5>1 6>2 2>8 7>5 7>1 8>5 10>3 10>7 9>10 "
+    "5>3 3:3>2 5>4 d")
+
 def replays_to_a_win(variant: str, deal: int, moves: list[str]) -> bool:
     """Do ``moves`` (move notation), played from the deal, win it?"""
     g = Game.new(variant, deal=deal)
     for m in moves:
         g.play(m)
     return g.status == "won"
+
+
+def play_within_the_advance(game: Game, auto, budget: int, most: int,
+                            each=lambda: None) -> int:
+    """Play ``auto``'s moves (an :class:`~spider_tui.ai.hint.Adviser` with a node budget of
+    ``budget`` a move) on ``game`` until it ends, ``auto`` has no move, or ``most`` answers,
+    checking after each answer that the positions searched keep to the bound of
+    :mod:`spider_tui.ai.perfect` (the budget per move, plus the advance) and calling ``each()``
+    before each move is played; the number of answers."""
+    answers = 0
+    while game.status == "playing" and answers < most:
+        move = auto.next_move(game)
+        answers += 1
+        assert auto.nodes <= (answers + SOLVE_CREDIT) * budget + budget // 4
+        if move is None:
+            break
+        each()
+        game.play(move)
+    return answers

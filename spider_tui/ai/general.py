@@ -163,6 +163,18 @@ def can_deal(state: State) -> bool:
         return False
 
 
+def allowed(state: State, move: tuple) -> bool:
+    """Is ``move`` (a deal, or a move the real table allows) allowed on ``state`` too? Asked
+    of the rules for this one move (listing every move can be slow where a plugin is asked
+    about each)."""
+    if move == DEAL:
+        return can_deal(state)
+    try:
+        return state.refusal(*move) is None
+    except RuleFailure:
+        return False
+
+
 def search_moves(state: State, deals: bool = True, splits: bool = False
                  ) -> list[tuple[int, int, int]]:
     """The moves worth searching from ``state``: every legal move (and the deal, with
@@ -442,5 +454,5 @@ def worlds(state: State, count: int, salt: bytes = b"") -> list[State]:
     return out
 
 
-__all__ = ["Judge", "TableSpace", "can_deal", "fingerprint", "hidden_places", "judge_for",
-           "search_moves", "unseen_cards", "visible_seed", "worlds"]
+__all__ = ["Judge", "TableSpace", "allowed", "can_deal", "fingerprint", "hidden_places",
+           "judge_for", "search_moves", "unseen_cards", "visible_seed", "worlds"]

@@ -83,6 +83,9 @@ FORGET = {1: True, 2: True, 0: False}
 PREPARE_LINES = 5
 #: How a hint that arranges the table just before a deal begins its reason.
 PREPARE = "arrange the table for the next row"
+#: The hints the endgame vote (:mod:`.vote`) tries besides the steps its worlds propose, and
+#: prefers (in their order) to a step that wins no more often.
+VOTE_HINTS = 3
 #: The general path's fair hint: how many worlds it searches (each gets an equal share of
 #: the budget).
 GENERAL_WORLDS = 4
@@ -135,7 +138,9 @@ class Adviser:
     Where the adviser's view hides nothing (no face-down card, no unknown stock: Simple
     Simon, or any game once its last card shows), the solver is asked first, and a winning
     line it finds is followed with no new search while the game stays on it; how its
-    positions are counted against a node budget is :mod:`.perfect`'s to say."""
+    positions are counted against a node budget is :mod:`.perfect`'s to say. Where only
+    face-down cards are unseen, the endgame vote (:mod:`.vote`) may put another step before
+    the search's hints: one that wins in more of the worlds drawn from those cards."""
 
     def __init__(self, *, budget_ms: float | None = None, peek: bool = False,
                  max_nodes: int | None = None, node_budget: int | None = None) -> None:
@@ -165,7 +170,8 @@ class Adviser:
             return list(self._last)
         where = _where(game)
         self._solving.pay(game, where)
-        solved = self._solved(game)
+        past = game_positions(game)
+        solved = self._solved(game, past)
         if solved is not None:
             out = [solved]
         else:
@@ -174,6 +180,9 @@ class Adviser:
                        max_nodes=self.max_nodes, follow=self._follow(game), nodes=spent)
             self.nodes += spent.spent
             self._solving.pay(game, where, spent.spent)
+            voted = self._voted(game, past, out)
+            if voted is not None:
+                out = [voted] + [h for h in out if h.move != voted.move]
         self._remember(game, out)
         self._last = out
         return out
@@ -201,17 +210,34 @@ class Adviser:
         self.winning = bool(found) and found[0].wins
         return found[0].move if found else None
 
-    def _solved(self, game: Game) -> Hint | None:
+    def _solved(self, game: Game, past: set) -> Hint | None:
         """The hint of the solver's winning line from here, where nothing is hidden (the one
-        followed, or one found now), worded as any line is and saying it wins; None if none."""
+        followed, or one found now), worded as any line is and saying it wins; None if none.
+        ``past``: the game's positions since its last progress (:func:`game_positions`)."""
         before = self._solving.nodes
-        line = self._solving.winning(game, self.peek, game_positions(game),
-                                     self.budget_ms)
+        line = self._solving.winning(game, self.peek, past, self.budget_ms)
         self.nodes += self._solving.nodes - before
         if not line:
             return None
         reason = f"{_count(len(line), 'move')} to the win: {describe(game.state, line)}"
         return Hint(game.move_of(line[0]), reason, WIN_BONUS, line, wins=True)
+
+    def _voted(self, game: Game, past: set, hints: list[Hint]) -> Hint | None:
+        """The hint of the endgame vote's step from here (:mod:`.vote`: once nothing but
+        face-down cards is unseen, the solver in worlds drawn from them), saying in how many
+        of them it wins; None where there is no vote. The first ``VOTE_HINTS`` of ``hints``
+        (the search's) are its own candidates, preferred in their order where a step wins
+        no more often."""
+        steps = [(DEAL,) if h.move.is_deal else h.line for h in hints[:VOTE_HINTS]]
+        before = self._solving.nodes
+        found = self._solving.voted(game, self.peek, past, self.budget_ms,
+                                    [s for s in steps if s])
+        self.nodes += self._solving.nodes - before
+        if found is None:
+            return None
+        reason = f"{describe(game.state, found.line)} ({found.words()})"
+        return Hint(game.move_of(found.line[0]), reason, WIN_BONUS * found.won / found.worlds,
+                    found.line)
 
     def _follow(self, game: Game) -> Hint | None:
         """The hint given last whose move was just played, its line cut to the moves still to
@@ -906,7 +932,7 @@ def _plan_general(game: Game, *, budget_ms: float | None, peek: bool,
         found = explore(general.TableSpace(w, judge, deals=deals),
                         deadline=now + max(0.0, end - now) / (len(tables) - n),
                         max_nodes=nodes.allow(1 / (len(tables) - n), max_nodes),
-                        root_moves=[r for r in roots if _allowed(w, r)])
+                        root_moves=[r for r in roots if general.allowed(w, r)])
         nodes.spend(found.nodes)
         for table, (per, best) in zip((found.best, found.best_full, found.best_reveal), kinds):
             for r, (v, line) in table.items():
@@ -1003,7 +1029,7 @@ def _mean_value(tables: list[State], judge: general.Judge, line: tuple) -> float
         b = t.copy()
         try:
             for m in line:
-                if not _allowed(b, m):
+                if not general.allowed(b, m):
                     raise ValueError(m)
                 b.apply(m)
         except (RuleFailure, ValueError):
@@ -1011,18 +1037,6 @@ def _mean_value(tables: list[State], judge: general.Judge, line: tuple) -> float
             continue
         total += judge.score(b) + (WIN_BONUS if general.won(b) else 0.0)
     return total / len(tables)
-
-
-def _allowed(state: State, move: tuple) -> bool:
-    """Is ``move`` (a deal, or a move the real table allows) allowed on ``state`` too? Asked
-    of the rules for this one move (listing every move can be slow where a plugin is asked
-    about each)."""
-    if move == DEAL:
-        return general.can_deal(state)
-    try:
-        return state.refusal(*move) is None
-    except RuleFailure:
-        return False
 
 
 def _general_roots(state: State, legal: dict, skip: set, forbidden: set) -> list[tuple]:
@@ -1095,7 +1109,7 @@ def _effect_state(b: State, move: tuple, first: bool = False,
     thing it did, if any (emptying a column in ``was_empty`` is not one). What a deal, a
     card from the stock or a card turned over brings is never named: ``b`` may be the real
     table behind a fair hint."""
-    if not _allowed(b, move):
+    if not general.allowed(b, move):
         raise ValueError("not allowed here")
     done = len(b.done)
     stock = b.stock_left

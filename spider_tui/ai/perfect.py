@@ -1,5 +1,6 @@
 """Where nothing is hidden, the solver's own line: the :class:`~spider_tui.ai.hint.Adviser`'s
-plan on a table a player sees whole.
+plan on a table a player sees whole (and the endgame vote, where only face-down cards are
+unseen).
 
 On a table with no face-down card and no unknown stock (:func:`nothing_hidden`: Simple Simon,
 Spidercells, York... from the first move, any game once its last card shows and its stock is
@@ -23,17 +24,25 @@ No clock decides anything: with a node budget alone a game is played the same wa
 With a time budget (the app's hint and demo), the solver gets the answer's time (and
 ``max_nodes``, if given); when it finds no win the usual search gets the time again, so such an
 answer takes up to twice its time; it is not asked again on a table where it found none.
+
+Where only face-down cards are unseen (the stock dealt out or seen whole), the endgame vote
+(:mod:`.vote`: the solver in worlds drawn from the face-down cards) draws on the same account,
+after the usual search: at most ``VOTE_CAP`` moves' budgets a vote, and never the last one, so
+the bound above holds; with a time budget it gets the answer's time again.
 """
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.errors import IllegalMove
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import State
-from . import general, solver
+from . import general, solver, vote
 from .lines import without_loops
 
 #: The solver's advance, in moves' node budgets: with a budget ``B`` a move it searches with
@@ -42,6 +51,10 @@ from .lines import without_loops
 #: 100 alike), so that the fair bot's first search of a game dealt open is the very search
 #: that rates the deal.
 SOLVE_CREDIT = 50
+#: The endgame vote (:mod:`.vote`) draws on the same account: at most this many moves' budgets
+#: a vote, and no vote with less than ``VOTE_MIN`` positions to spend.
+VOTE_CAP = 10
+VOTE_MIN = 2000
 
 
 def nothing_hidden(game: Game, peek: bool = False) -> bool:
@@ -88,15 +101,17 @@ class Solving:
         self._game: int | None = None
         self._paid: tuple | None = None
         self._account = 0
-        #: Tables (by key) where a search found no win: never searched again.
+        #: Tables (by key) where a search found no win (``_failed``), or a vote no step
+        #: (``_unvoted``): never searched so again.
         self._failed: set = set()
+        self._unvoted: set = set()
 
     def pay(self, game: Game, where: tuple, spent: int = 0) -> None:
         """An answer for ``game`` at ``where`` (a position of its line of play): its budget
         goes into the account once, less ``spent`` by the usual search."""
         if id(game) != self._game:  # a new game: a new account
             self._game, self._paid, self.line = id(game), None, None
-            self._failed = set()
+            self._failed, self._unvoted = set(), set()
             self._account = SOLVE_CREDIT * (self.node_budget or 0)
         if self.node_budget is None:
             return
@@ -135,6 +150,39 @@ class Solving:
         self.line = _indexed(game, line)
         return line
 
+    def voted(self, game: Game, peek: bool, past: set, budget_ms: float | None,
+              steps: Sequence[tuple] = ()) -> vote.Vote | None:
+        """The endgame vote's step from ``game``'s position (:mod:`.vote`; no step into a
+        position of ``past``), where the vote applies (a fair hint, and nothing unseen but
+        cards face down), the account allows (a share of it: at most ``VOTE_CAP`` moves'
+        budgets, keeping one for the usual search; with no node budget, ``budget_ms`` and
+        ``max_nodes``) and no vote on this table found none; None if none. ``steps``: the
+        hint's lines, tried too and preferred where a step wins no more often."""
+        if peek or not vote.applies(game.state):
+            return None
+        key = game.state.key()
+        if key in self._unvoted:
+            return None
+        deadline = math.inf
+        if self.node_budget is None:
+            nodes = self.max_nodes
+            if budget_ms is not None:
+                deadline = time.perf_counter() + budget_ms / 1000.0
+        else:
+            nodes = min(self._account - self.node_budget, VOTE_CAP * self.node_budget)
+            if self.max_nodes is not None:
+                nodes = min(nodes, self.max_nodes)
+            if nodes < VOTE_MIN:
+                return None
+        found, spent = vote.vote(game.state, past, nodes=nodes, deadline=deadline,
+                                 steps=steps)
+        self.nodes += spent
+        if self.node_budget is not None:
+            self._account -= spent
+        if found is None:
+            self._unvoted.add(key)
+        return found
+
     def _allowance(self) -> int | None:
         """The solver's positions now: None (no node bound: the time decides), 0 (not now),
         or a number."""
@@ -170,4 +218,5 @@ def _indexed(game: Game, line: tuple) -> WinningLine:
     return out
 
 
-__all__ = ["SOLVE_CREDIT", "Solving", "WinningLine", "hides_nothing", "nothing_hidden"]
+__all__ = ["SOLVE_CREDIT", "VOTE_CAP", "VOTE_MIN", "Solving", "WinningLine", "hides_nothing",
+           "nothing_hidden"]

@@ -79,6 +79,8 @@ RETRY_MIN_NODES = 1000
 TIME_LIMIT = 10.0
 #: The exhaustive search's share of the limit (it also stops at ``exhaustive_nodes``).
 EXHAUSTIVE_SHARE = 0.03
+#: The most positions the exhaustive search may have, unless a caller says otherwise.
+EXHAUSTIVE_NODES = 5000
 #: With one or two suits the beam search climbs a ladder of tries, each on twice the limit of
 #: the one before (:func:`ladder`): the first on 1/2**rungs of the whole (a time limit or a
 #: node budget), the last on what is left, about half. A stage gets its share of a try's limit
@@ -158,7 +160,8 @@ class LineRefused(Exception):
     """The solver's line does not replay through the engine to a win."""
 
 
-def solve(game: Game, time_limit: float | None = None, *, exhaustive_nodes: int = 5000,
+def solve(game: Game, time_limit: float | None = None, *,
+          exhaustive_nodes: int = EXHAUSTIVE_NODES,
           node_budget: int | None = None, short: bool = True, general_path: bool = False
           ) -> Solution:
     """Solve ``game`` from its current position within ``time_limit`` seconds and
@@ -210,6 +213,29 @@ def _single_moves(state: State, line: Sequence | None, fast: bool) -> list:
     except ValueError as e:
         raise LineRefused(f"the solver's line cannot be written as single moves ({e})"
                           ) from None
+
+
+def winning_line(state: State, node_budget: int | None, deadline: float = math.inf
+                 ) -> tuple[str, tuple | None, int]:
+    """The search of :func:`solve` from ``state`` within ``node_budget`` positions (None: no
+    bound) and until ``deadline`` (``time.perf_counter()`` seconds), for a caller that reads
+    the line on a table of its own (the endgame vote's worlds, :mod:`.vote`): ``(status, the
+    winning line as the engine's single moves, as the search found it (neither shortened
+    nor replayed through the engine: the caller plays it on a table that checks each move),
+    positions searched)``; the line is None unless the status is ``won``."""
+    if general.won(state):
+        return WON_, (), 0
+    fast = state.rules.simple
+    space = _Fast(state.rules) if fast else _General(state.rules)
+    seconds = deadline - time.perf_counter() if deadline < math.inf else math.inf
+    status, line, nodes = _solve_beam(space, state, _Limit(deadline, node_budget), seconds,
+                                      EXHAUSTIVE_NODES)
+    if status != WON_:
+        return status, None, nodes
+    try:
+        return status, tuple(_single_moves(state, line, fast)), nodes
+    except LineRefused:  # pragma: no cover - a solver bug: no line rather than a wrong one
+        return UNKNOWN_, None, nodes
 
 
 @dataclass(frozen=True)

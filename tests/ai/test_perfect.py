@@ -9,6 +9,7 @@ import re
 import time
 
 import pytest
+from ai_positions import play_within_the_advance
 
 from spider_tui.ai.bot import Autoplayer, play_deal
 from spider_tui.ai.perfect import SOLVE_CREDIT, nothing_hidden
@@ -79,15 +80,11 @@ def test_the_hint_says_how_far_the_win_is_and_stays_true():
 def test_the_positions_keep_to_the_advance_when_no_line_is_found():
     g = Game.new("simple-simon", deal=NOT_WON)
     auto = Autoplayer(node_budget=BUDGET)
-    answers = 0
-    while g.status == "playing" and answers < 40:
-        move = auto.next_move(g)
-        answers += 1
-        assert auto.nodes <= (answers + SOLVE_CREDIT) * BUDGET + BUDGET // 4
-        if move is None:
-            break
+
+    def never_winning() -> None:
         assert not auto.winning
-        g.play(move)
+
+    play_within_the_advance(g, auto, BUDGET, 40, never_winning)
     assert auto.nodes > SOLVE_CREDIT * BUDGET // 2  # the solver did search
 
 
