@@ -20,11 +20,12 @@ first hints it tries too and prefers where a step wins no more often
 positions come from the solver's account (:mod:`.perfect`). Measured with the fair bot
 (``benchmarks/bot_bench.py``, one suit), before and after it: at 1,000 positions a move, 91
 and 94 of deals 601-700, 179 and 190 of fresh deals 15001-15200; at 16,000, 95 and 96, 188
-and 191. Two suits at 1,000 and 16,000 (601-700): 58 and 57, 69 and 69; four suits at 1,000
-(601-660): 7 and 8. Held earlier too, from the last row on or from the first move (each
-world's stock drawn too, a step ending at a deal), it did worse at 1,000 a move, 89 and 92 of
-601-700, before the search's hints were tried too: the positions it spent there were missed
-later.
+and 191. Two suits (601-700) at 1,000, 4,000 and 16,000: 58 and 57, 66 and 67, 69 and 69;
+fresh deals 15001-15200 at 1,000, 118 and 112 (there a vote has 500 positions a world, little
+for two suits). Four suits at 1,000 (601-660): 7 and 8. Held earlier too, from the last row
+on or from the first move (each world's stock drawn too, a step ending at a deal), it did worse
+at 1,000 a move, 89 and 92 of 601-700, before the search's hints were tried too: the positions
+it spent there were missed later.
 """
 
 from __future__ import annotations
