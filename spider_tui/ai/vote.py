@@ -35,6 +35,7 @@ import time
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from ..engine.errors import RuleFailure
 from ..engine.state import DEAL, State
 from . import general, solver
 from .lines import without_loops
@@ -107,6 +108,8 @@ def vote(state: State, past: Collection = (), *, nodes: int | None = None,
             if step:
                 proposed[i] = step
     budget.spend(first_budget.spent)
+    if not proposed:
+        return None, budget.spent
     # Each step (the caller's first, then the worlds' shortest first): the worlds it is
     # known to win (those that proposed it), then each other world won, the step played there
     # and solved from there.
@@ -118,8 +121,6 @@ def vote(state: State, past: Collection = (), *, nodes: int | None = None,
         if _wins_after(tables[i], step, budget, _part(time.perf_counter(), deadline, 1 / left),
                        left):
             wins[step].add(i)
-    if not proposed:
-        return None, budget.spent
     best = max(order, key=lambda s: (len(wins[s]), -order.index(s)))
     tally = tuple((s, len(wins[s])) for s in order)
     return Vote(best, len(wins[best]), len(tables), budget.spent, tally), budget.spent
@@ -130,10 +131,13 @@ def _wins_after(world: State, step: tuple, budget: NodeBudget, deadline: float, 
     """Does the solver win ``world`` after ``step`` (within its share of ``budget``: one of
     the ``left`` searches still to come)? A step the world refuses loses it."""
     w = world.copy()
-    for m in step:
-        if not general.allowed(w, m):
-            return False
-        w.apply(m)
+    try:
+        for m in step:
+            if not general.allowed(w, m):
+                return False
+            w.apply(m)
+    except RuleFailure:  # a plugin's rule that fails: the game would refuse the step too
+        return False
     status, _, n = solver.winning_line(w, budget.allow(1 / left), deadline)
     budget.spend(n)
     return status == solver.WON_
@@ -148,7 +152,10 @@ def _to_first_card(table: State, line: tuple) -> tuple:
     for n, m in enumerate(line, 1):
         if not general.allowed(w, m):
             return line[:n - 1]
-        w.apply(m)
+        try:
+            w.apply(m)
+        except RuleFailure:  # a plugin's rule that fails: the game would refuse it too
+            return line[:n - 1]
         if m == DEAL or len(general.hidden_places(w)[0]) < hidden:
             return line[:n]
     return tuple(line)
