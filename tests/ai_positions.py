@@ -44,6 +44,7 @@ VOTE_MOVES = (
     "6>7 6>4 10>4 4:9>2 4>7 4>3 5>9 d 2>1 1>4 3>1 3>1 5>1 6>2 2>8 7>5 7>1 8>5 10>3 10>7 9>10 "
     "5>3 3:3>2 5>4 d")
 
+
 def replays_to_a_win(variant: str, deal: int, moves: list[str]) -> bool:
     """Do ``moves`` (move notation), played from the deal, win it?"""
     g = Game.new(variant, deal=deal)
