@@ -78,3 +78,23 @@ async def test_the_demo_posts_one_move_at_a_time_and_a_late_one_is_not_played():
         screen.post_message(AutoMove(stale, move))
         await pilot.pause()
         assert game.actions == 1 and screen.last_message == "Demo stopped"
+
+
+async def test_a_tick_on_its_way_when_the_demo_stopped_asks_nothing_and_says_nothing():
+    app = make_app(Game.new("spider-1suit", 3))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.game_screen
+        asked = []
+
+        class Player:
+            def next_move(self, game):
+                asked.append(game.actions)
+
+        autoplay = screen.autoplay
+        autoplay.play(Player(), "Demo", "Demo", 60.0)  # no step comes by itself
+        autoplay.stop()
+        autoplay.step()  # the timer's tick, already on its way when the demo stopped
+        await pilot.pause()
+        # Before, it asked nobody and said "nothing useful is left" over the demo's last
+        # word (the failure a raising bot had just reported, say).
+        assert asked == [] and screen.last_message == "Demo stopped"

@@ -177,8 +177,10 @@ class Autoplay:
         if screen.app.screen is not screen or screen.motion.busy or self._posted:
             return
         player = self.demo_player
+        if player is None or self.demo_timer is None:
+            return  # a tick on its way when the demo stopped: the demo has had its last word
         try:
-            move = player.next_move(game) if player else None
+            move = player.next_move(game)
         except Exception as e:  # noqa: BLE001 - reported, never hidden
             name = self.demo_name
             self.stop_demo(quiet=True)
