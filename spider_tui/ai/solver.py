@@ -18,9 +18,9 @@ Two searches share the time limit:
 With one or two suits the beam search climbs a ladder (``LADDER``): tried first on 1/32 of the
 limit and a narrow beam, then on twice that and twice as wide, and so on, the last try on what
 is left. An easy deal is solved in a fraction of a second, rather than in stages sized for the
-whole limit. Four suits take two tries (``TRIES``) where the limit is large (``TRY_MIN``): a
-beam 8 wide on a fifth of the limit, then the full width on the rest; where the limit is
-small, one beam 8 wide on all of it (``NARROW_BELOW``). The last try also moves
+whole limit. Four suits take two tries (``TRIES``) where the limit is large (``TRY_MIN``): the
+full width on a fifth of the limit, then again on the rest; where the limit is small, one
+beam 8 wide on all of it (``NARROW``). The last try also moves
 part of a run into an empty column where a copy of a card makes that worth it (two cards
 swapping places, say): moves the searches leave out otherwise, for they multiply the
 positions a stage searches (:func:`~.board.stretch_start`).
@@ -93,33 +93,36 @@ EXHAUSTIVE_NODES = 5000
 #: rungs: 2 suits, 80 wins, median 12,100. Four suits take :data:`TRIES` instead.
 LADDER = {1: 5, 2: 5}
 #: The tries of the fast path where the deck's suits have their own (``(width, share)`` as
-#: :attr:`_Space.tries`): four suits, one beam 8 wide on a fifth of the limit, then the full
-#: width on the rest, where the limit is large enough (:data:`TRY_MIN`). A narrow beam wins
-#: many deals on a fraction of what a wide one needs, a wide one more of them given all of it
-#: (deals 9401-9440, one try: at 16,000 positions 8 wide won 20, 32 wide 14; at 40,000, 29
-#: and 31). Against one try 32 wide, at 200,000 positions a deal (about 10 s): deals
-#: 9401-9440, 40 wins against 38; fresh deals 9601-9680, 72 against 70, 60 of them within
-#: 40,000 positions (none before), median 33,000 positions a win (165,000), half the
-#: processor time. A first try 4 wide, or on a quarter, won fewer; a ladder of 3, 4 or 5
-#: rungs from 8, 4 or 2 wide, 27, 24 and 22 at 40,000 (its first tries too small).
-TRIES = {4: ((8, 0.2), (BEAM[4], 1.0))}
+#: :attr:`_Space.tries`): four suits, the full width on a fifth of the limit, then again on
+#: the rest, where the limit is large enough (:data:`TRY_MIN`). Most deals are won on the
+#: first, so the answer comes within a fifth of the limit. The first try was 8 wide until
+#: 2026-12-08: a narrow beam wins more on little (below), but from some 40,000 positions a
+#: try the wide one wins more, and a fifth of a limit large enough for two tries is at least
+#: 30,000. One try alone, deals 9401-9460, 8 / 16 / 32 wide: at 20,000 positions 39 / 35 /
+#: 29 wins; at 40,000, 47 / 45 / 48; at 80,000, 48 / 53 / 54; at 120,000, 48 / 55 / 56 (the
+#: narrow beam stops gaining). The two tries at 300,000 positions a deal, the first 8 / 16 /
+#: 32 wide: 56 / 58 / 57 wins, 45 / 50 / 50 of them on the first try. Fresh deals, 8 and 32
+#: wide: the first try alone on 18061-18180, 88 and 95 wins at 60,000, 91 and 97 at 100,000;
+#: the two tries on 18001-18060 at 300,000, 58 both, 53 and 52 on the first. (Against one try 32
+#: wide at 200,000 positions, two tries with a first 8 wide: deals 9401-9440, 40 wins against
+#: 38; fresh deals 9601-9680, 72 against 70, 60 of them within 40,000 positions.)
+TRIES = {4: ((BEAM[4], 0.2), (BEAM[4], 1.0))}
 #: The least a try of :data:`TRIES` but the last may have, ``(seconds, positions)``: a
-#: smaller one is skipped (what it would spend goes to the next). Where the limit is small,
-#: the wide beam's share is worth more than the narrow beam's quick wins: deals 9401-9440,
-#: the two tries against one wide try, 18 wins against 25 at 25,000 positions, 30 and 31 at
-#: 40,000, 30 and 33 at 60,000, 35 and 36 at 150,000, 40 and 38 at 200,000. So four suits try
-#: the narrow beam from a limit of 150,000 positions or 7.5 s (the solver's own 10 s: a first
-#: try of 2 s).
+#: smaller one is skipped (what it would spend goes to the next). The limit's first fifth must
+#: be worth a try of its own: four suits make two from a limit of 150,000 positions or 7.5 s
+#: (the solver's own 10 s: a first try of 2 s). Measured with a first try 8 wide, deals
+#: 9401-9440, the two tries against one wide try: 18 wins against 25 at 25,000 positions, 30
+#: and 31 at 40,000, 30 and 33 at 60,000, 35 and 36 at 150,000, 40 and 38 at 200,000.
 TRY_MIN = {4: (1.5, 30_000)}
-#: Where the whole limit is no more than :data:`TRY_MIN` the wide beam's tries are not worth
-#: making at all: the last try is as narrow as the first (the tries of these suits, as
-#: :attr:`_Space.narrow_below`). One try, 8 wide against 32: fresh deals 9801-9880, 17 wins
-#: against 0 at 5,000 positions, 52 against 45 at 25,000; fresh deals 9881-9960, 46 against
-#: 38 at 20,000, 49 and 50 at 25,000, 52 and 55 at 30,000 (dev deals 9401-9440: 7 and 0 at
-#: 5,000, 20 and 14 at 16,000, 29 and 31 at 40,000). The winnability meter (1,000 to 25,000
-#: positions a world), the ratings (5,000 a deal) and short time limits search so. (A limit of
-#: exactly 30,000 counts as within it, as it does for a try of :data:`TRY_MIN`.)
-NARROW_BELOW = frozenset(TRIES)
+#: Where the whole limit is no more than :data:`TRY_MIN` the wide beam is not worth a try at
+#: all: by the deck's suits, the width of the one try made instead. One try, 8 wide against
+#: 32: fresh deals 9801-9880, 17 wins against 0 at 5,000 positions, 52 against 45 at 25,000;
+#: fresh deals 9881-9960, 46 against 38 at 20,000, 49 and 50 at 25,000, 52 and 55 at 30,000
+#: (dev deals 9401-9440: 7 and 0 at 5,000, 20 and 14 at 16,000, 29 and 31 at 40,000). The
+#: winnability meter (1,000 to 25,000 positions a world), the ratings (5,000 a deal) and
+#: short time limits search so. (A limit of exactly 30,000 counts as within it, as it does
+#: for a try of :data:`TRY_MIN`.)
+NARROW = {4: 8}
 #: The beam's width on the ladder's first try, each next twice as wide (up to ``BEAM``'s): a
 #: try on little is best spent on few positions a stage. One try of a beam 2, 4 and 8 wide,
 #: deals 9401-9440: 2 suits at 1,500 positions, 30, 26 and 8 wins; at 3,000, 32, 33 and 28;
@@ -289,9 +292,9 @@ class _Space:
     #: skipped, what it would have spent going to the next.
     try_min: tuple[float, int] = (RETRY_MIN, RETRY_MIN_NODES)
 
-    #: Where the whole limit is no more than :attr:`try_min`, is the last try as narrow as the
-    #: first?
-    narrow_below = False
+    #: Where the whole limit is no more than :attr:`try_min`: the width of the one try made
+    #: instead of :attr:`tries` (None: the tries as they are).
+    narrow: int | None = None
 
     #: How many more lines than it keeps a stage's search picks by :meth:`after_deal`'s
     #: reckoning, to score them again exactly (:meth:`rescored`).
@@ -341,7 +344,7 @@ class _Fast(_Space):
         self.tries = TRIES.get(rules.suit_count) or ladder(width, LADDER.get(rules.suit_count, 1))
         self.try_min = TRY_MIN.get(rules.suit_count, self.try_min)
         self.proof_after = min(1, len(self.tries) - 1)
-        self.narrow_below = rules.suit_count in NARROW_BELOW
+        self.narrow = NARROW.get(rules.suit_count)
 
     def root(self, state: State) -> Board:
         return Board.from_state(state, peek=True, style="solve")
@@ -455,8 +458,8 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
     runs into empty columns where a copy of a card makes it worth it
     (:func:`~.board.stretch_start`): those are searched only once another try failed (not
     where the others were all too small to make). Where the whole limit is no more than
-    :attr:`_Space.try_min` and the space says so (:attr:`_Space.narrow_below`), the last try
-    is as narrow as the first."""
+    :attr:`_Space.try_min` and the space says so (:attr:`_Space.narrow`), the last try (the
+    one made) is that narrow."""
     root = space.root(state)
     line: Sequence | None = None  # the exhaustive search's list, or a beam's tuple
     nodes = 0
@@ -465,8 +468,8 @@ def _solve_beam(space: _Space, state: State, limit: _Limit, seconds: float,
     hopeless = False
     failed = False  # has a try before this one searched and failed?
     tries = space.tries
-    if space.narrow_below and limit.reached(0, *space.try_min):
-        tries = tries[:-1] + ((tries[0][0], tries[-1][1]),)
+    if space.narrow is not None and limit.reached(0, *space.try_min):
+        tries = tries[:-1] + ((space.narrow, tries[-1][1]),)
     for i, (width, share) in enumerate(tries):
         if i == proof_at:
             status, line, n = _exhaustive(root.copy(), *_exhaustive_limit(

@@ -88,9 +88,9 @@ def test_an_easy_deal_costs_the_first_try_of_the_ladder_alone(variant, deal):
 
 
 @pytest.mark.parametrize("deal", [4, 7])
-def test_an_easy_four_suit_deal_costs_the_narrow_first_try_alone(deal):
-    """Four suits try a beam 8 wide on a fifth of a large limit before the full width on the
-    rest: a deal that try wins is answered within that fifth."""
+def test_an_easy_four_suit_deal_costs_the_first_try_alone(deal):
+    """Four suits try the full width on a fifth of a large limit before again on the rest: a
+    deal that try wins is answered within that fifth."""
     budget = 200_000
     result = solve(Game.new("spider-4suit", deal=deal), node_budget=budget)
     assert result.status == "won" and result.nodes <= budget // 5
@@ -102,7 +102,7 @@ def _one_try(monkeypatch, width: int) -> None:
 
 
 def test_a_middling_four_suit_limit_searches_the_wide_beam_alone(monkeypatch):
-    """Above :data:`solver.TRY_MIN` (here, just above) up to five times it the narrow try is
+    """Above :data:`solver.TRY_MIN` (here, just above) up to five times it the first try is
     skipped (a fifth would be less than that): the search is the one wide beam's, move for
     move."""
     budget = solver.TRY_MIN[4][1] + 1000
@@ -117,10 +117,10 @@ def test_a_small_four_suit_limit_searches_the_narrow_beam_alone(monkeypatch):
     narrow beam's, move for move, on all of the limit (and not the wide beam's)."""
     budget = 10_000
     ours = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
-    _one_try(monkeypatch, solver.TRIES[4][0][0])
+    _one_try(monkeypatch, solver.NARROW[4])
     narrow = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
     assert (ours.status, ours.moves, ours.nodes) == (narrow.status, narrow.moves, narrow.nodes)
-    monkeypatch.setattr(solver, "NARROW_BELOW", frozenset())
+    monkeypatch.setattr(solver, "NARROW", {})
     _one_try(monkeypatch, solver.BEAM[4])
     wide = solve(Game.new("spider-4suit", deal=4), node_budget=budget)
     assert (ours.moves, ours.nodes) != (wide.moves, wide.nodes)
