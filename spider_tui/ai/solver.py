@@ -135,7 +135,11 @@ LADDER_WIDTH = 2
 #: and 220 at 10, 1 win at 20; at 60,000 positions, deals 9221-9260: 33 wins, median 299 at
 #: 0.5, 34 and 249 at 5. 2 suits (30,000 positions, deals 9201-9240): 40 wins both, median
 #: 179 and 165. A shallower search meets fewer positions twice: about 30% fewer positions
-#: a second.
+#: a second. Also tried (2026-12-08, 4 suits at 60,000 positions): a stage's search that
+#: keeps the shorter of two ways it finds to a position (as Dijkstra would) left the median
+#: line at 233 moves against 239 (deals 16001-16020, 19 wins both); charging each line a stage
+#: may deal after 2 or 5 a move when it picks the best of them cost wins: deals 9201-9240, 39
+#: wins and a median line of 247 moves without, 35 and 242 at 2, 33 and 229 at 5.
 SOLVE_DEPTH_COST = 5.0
 #: A winning line is made shorter (:func:`~spider_tui.ai.lines.shorten`) for at most this
 #: share of the time limit (and at least ``SHORTEN_MIN`` seconds) after it is found.
