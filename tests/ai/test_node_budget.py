@@ -89,8 +89,8 @@ def test_an_easy_deal_costs_the_first_try_of_the_ladder_alone(variant, deal):
 
 @pytest.mark.parametrize("deal", [4, 7])
 def test_an_easy_four_suit_deal_costs_the_first_try_alone(deal):
-    """Four suits try the full width on a fifth of a large limit before again on the rest: a
-    deal that try wins is answered within that fifth."""
+    """Four suits try the full width on a fifth of a large limit, then again on the rest: a
+    deal the first try wins is answered within that fifth."""
     budget = 200_000
     result = solve(Game.new("spider-4suit", deal=deal), node_budget=budget)
     assert result.status == "won" and result.nodes <= budget // 5
