@@ -14,6 +14,22 @@ position of the line for the position 16 moves on, over every legal move (2,000 
 try), shortened lines by 2-5% more (deals 16001-16004) in 30-60 s a line. Four-suit lines
 are long for what the solver does (how much it rearranges before each deal), not for how it
 gets there: see :data:`~spider_tui.ai.solver.SOLVE_DEPTH_COST`.
+
+What does shorten them is a search whose depth *is* the line's length, as KPatience's solver
+searches: a beam by the number of single moves played (every child of the positions kept at
+one depth, the best by the fast board's score kept for the next, per number of cards left in
+the stock; deals among the moves). Not built yet; a prototype, 4 suits:
+
+- as a solver, 60 wide per stock count, deals 9401-9440: 31 wins of 40 within 100,000
+  positions, lines a median 191 moves once shortened (the stage beam: more wins, 245 moves),
+  some 4 s a deal (a position of its has 2-3 times as many children as the stage beam's);
+- as a second pass after the solver's win, 20 wide, no deeper than the solver's line, within
+  40,000 positions: a line on 18 of 27 wins (deals 16001-16030, 60,000 positions a deal), the
+  median of the shorter of the two 209 moves against 240, about 1 s a line (2.4 s at most);
+  150 wide, lines of 166-189 moves in 11-12 s (16001-16004).
+
+A second of it after every win would cost the two-second answers (issue 31's solver target)
+what it gives the lines.
 """
 
 from __future__ import annotations
