@@ -130,7 +130,7 @@ async def test_a_new_game_of_another_shape_lays_out_its_own_piles():
                                ("spidike", 4),
                                ("rachel", 1), ("cicely", 16)]:
             app.new_game(variant, 1, confirm=False)
-            await pilot.pause()
+            await settled(pilot)  # the new shape laid out: one pause may end before it is
             assert len(screen.piles) == piles and screen.has_class("-piles") == bool(piles)
             assert len(screen.columns) == app.game.rules.columns
             widgets = on_screen(app)
