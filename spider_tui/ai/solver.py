@@ -187,8 +187,7 @@ def solve(game: Game, time_limit: float | None = None, *,
     state = game.state
     if general.won(state):
         return Solution(WON_, [], 0, 0.0)
-    fast = state.rules.simple and not general_path
-    space = _Fast(state.rules) if fast else _General(state.rules)
+    space, fast = _space_for(state.rules, general_path)
     limit = _Limit(t0 + time_limit if time_limit is not None else math.inf, node_budget)
     seconds = time_limit if time_limit is not None else math.inf
     status, line, nodes = _solve_beam(space, state, limit, seconds, exhaustive_nodes)
@@ -208,6 +207,14 @@ def solve(game: Game, time_limit: float | None = None, *,
         except LineRefused as e:  # a solver bug: said plainly, and no line is given
             status, problem = UNKNOWN_, str(e)
     return Solution(status, moves, nodes, time.perf_counter() - t0, problem)
+
+
+def _space_for(rules: RuleSet, general_path: bool = False) -> tuple[_Space, bool]:
+    """The space the solver searches for ``rules`` and whether it is the fast board's: the
+    fast board wherever it serves the rules (:attr:`RuleSet.simple`) unless ``general_path``
+    asks for the engine's own table."""
+    fast = rules.simple and not general_path
+    return (_Fast(rules) if fast else _General(rules)), fast
 
 
 def _single_moves(state: State, line: Sequence | None, fast: bool) -> list:
@@ -232,8 +239,7 @@ def winning_line(state: State, node_budget: int | None, deadline: float = math.i
     positions searched)``; the line is None unless the status is ``won``."""
     if general.won(state):
         return WON_, (), 0
-    fast = state.rules.simple
-    space = _Fast(state.rules) if fast else _General(state.rules)
+    space, fast = _space_for(state.rules)
     seconds = deadline - time.perf_counter() if deadline < math.inf else math.inf
     status, line, nodes = _solve_beam(space, state, _Limit(deadline, node_budget), seconds,
                                       EXHAUSTIVE_NODES)
